@@ -1,0 +1,391 @@
+import ky, { TimeoutError as KyTimeoutError } from 'ky';
+import type * as z from 'zod';
+import { AbortError } from '../errors/abort-error.ts';
+import { ApiError } from '../errors/api-error.ts';
+import { ConfigurationError } from '../errors/configuration-error.ts';
+import { ConnectionError } from '../errors/connection-error.ts';
+import { apiErrorFromResponse } from '../errors/from-response.ts';
+import { FuturesError } from '../errors/futures-error.ts';
+import { ResponseValidationError } from '../errors/response-validation-error.ts';
+import { TimeoutError } from '../errors/timeout-error.ts';
+import { canonicalQuery, type QueryParams } from '../signer.ts';
+import { type Clock, ClockSync } from './clock.ts';
+import { type BucketName, RateLimiter } from './rate-limiter.ts';
+import { redact } from './redact.ts';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * When a failed attempt may be repeated.
+ * - `idempotent`: repeating is harmless (GETs, cancel-all, the setters, order creation with its fixed
+ *   clientOrderId): retried on 429, 5xx, timeouts and network errors.
+ * - `once`: repeating could act twice (cancel, close-position, close-and-switch-margin): retried only when the
+ *   server certainly did not act (429, connection refused, the 401 clock re-sync).
+ */
+export type RetrySafety = 'idempotent' | 'once';
+
+/** Per-call options every method accepts as its last argument. */
+export interface CallOptions {
+  /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /** Per-attempt timeout for this call, overriding the client's `timeoutMs`. */
+  timeoutMs?: number | undefined;
+}
+
+/** Retry settings. */
+export interface RetryOptions {
+  /**
+   * Retries after the first attempt.
+   * @default 4
+   */
+  limit?: number;
+  /**
+   * First backoff for 5xx and network errors; doubles each retry, with jitter (50–100 % of the step).
+   * @default 500
+   */
+  baseDelayMs?: number;
+  /**
+   * Largest backoff step for 5xx and network errors.
+   * @default 8000
+   */
+  maxDelayMs?: number;
+  /**
+   * A 429 whose `Retry-After` asks for longer than this is not retried: the `RateLimitError` is returned to
+   * you at once instead of the call hanging.
+   * @default 60000
+   */
+  maxRetryAfterMs?: number;
+}
+
+/** Minimal logger; receives only redacted strings. */
+export interface Logger {
+  debug(message: string, meta?: Record<string, unknown>): void;
+  info(message: string, meta?: Record<string, unknown>): void;
+  warn(message: string, meta?: Record<string, unknown>): void;
+  error(message: string, meta?: Record<string, unknown>): void;
+}
+
+/** Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server). */
+export type Signer = (payload: string) => string | Promise<string>;
+
+/** One endpoint call, as resources describe it to the transport. */
+export interface EndpointCall<T> {
+  method: HttpMethod;
+  /** Path with every id already percent-encoded, e.g. `/v2/orders/a%2Fb`. */
+  path: string;
+  query?: QueryParams | undefined;
+  body?: unknown;
+  signed: boolean;
+  bucket: BucketName;
+  safety: RetrySafety;
+  /** Response schema; validated on 2xx. */
+  schema: z.ZodType<T>;
+  options?: CallOptions | undefined;
+}
+
+/** Everything the transport needs, resolved from the client options. */
+export interface TransportConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  sign: Signer | undefined;
+  timeoutMs: number;
+  retry: Required<RetryOptions> | false;
+  fetch: typeof globalThis.fetch;
+  clock: Clock;
+  rateLimit: boolean;
+  logger: Logger | undefined;
+}
+
+type ParsedBody = { json: true; value: unknown } | { json: false; value: string };
+
+function parseBody(text: string): ParsedBody {
+  if (text.trim() === '') return { json: false, value: text };
+  try {
+    return { json: true, value: JSON.parse(text) };
+  } catch {
+    return { json: false, value: text };
+  }
+}
+
+/** Milliseconds from a `Retry-After` header (delta-seconds or HTTP-date), or undefined. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+function isConnectionRefused(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * The one HTTP path of the SDK: signs every attempt afresh, paces buckets, retries what is safe to retry,
+ * learns the clock offset, and turns every failure into a {@link FuturesError}.
+ */
+export class Transport {
+  readonly clockSync: ClockSync;
+  readonly limiter: RateLimiter;
+
+  readonly config: TransportConfig;
+
+  constructor(config: TransportConfig) {
+    this.config = { ...config, logger: config.logger && redactingLogger(config.logger) };
+    this.clockSync = new ClockSync(config.clock);
+    this.limiter = new RateLimiter(config.clock, undefined, config.rateLimit);
+  }
+
+  async call<T>(call: EndpointCall<T>): Promise<T> {
+    if (call.signed && (!this.config.apiKey || !this.config.sign)) {
+      throw new ConfigurationError(
+        `${call.method} ${call.path} needs credentials: create the client with apiKey and apiSecret (or signer)`,
+      );
+    }
+    try {
+      return await this.run(call);
+    } catch (error) {
+      if (error instanceof FuturesError) throw error;
+      // Defensive: nothing but FuturesError may escape.
+      throw new FuturesError(`${call.method} ${call.path} failed unexpectedly`, { cause: error });
+    }
+  }
+
+  private async run<T>(call: EndpointCall<T>): Promise<T> {
+    const { config } = this;
+    const signal = call.options?.signal;
+    const timeoutMs = call.options?.timeoutMs ?? config.timeoutMs;
+    const retryLimit = config.retry === false ? 0 : config.retry.limit;
+    let retries = 0;
+    let resynced = false;
+
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.limiter.acquire(call.bucket, signal);
+      } catch (error) {
+        throw this.abortError(call, error);
+      }
+      const outcome = await this.attempt(call, timeoutMs, signal, attempt);
+
+      if (outcome.kind === 'ok') return outcome.value;
+      const error = outcome.error;
+
+      // The server rejected our timestamp before acting: learn its clock from this response and try once more.
+      if (
+        outcome.kind === 'http' &&
+        error instanceof ApiError &&
+        error.status === 401 &&
+        error.error === 'Invalid or expired timestamp' &&
+        !resynced
+      ) {
+        resynced = true;
+        this.clockSync.resync(outcome.dateHeader, outcome.sentAt, outcome.receivedAt);
+        config.logger?.warn(`${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`);
+        continue;
+      }
+
+      const delay = this.retryDelay(call, outcome, retries);
+      if (outcome.kind === 'http' && error instanceof ApiError && error.status === 429) {
+        const retryAfterMs = outcome.retryAfterMs ?? delay ?? 1000;
+        this.limiter.pause(call.bucket, config.clock.now() + retryAfterMs);
+      }
+      if (delay === undefined || retries >= retryLimit) throw error;
+      retries++;
+      config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
+        reason: error.shortMessage,
+      });
+      try {
+        await config.clock.sleep(delay, signal);
+      } catch (abortReason) {
+        throw this.abortError(call, abortReason);
+      }
+    }
+  }
+
+  /** The wait before the next attempt, or undefined when this failure must not be retried. */
+  private retryDelay<T>(call: EndpointCall<T>, outcome: Failure, retries: number): number | undefined {
+    const retry = this.config.retry;
+    if (retry === false) return undefined;
+    const jittered = () => {
+      const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** retries);
+      return Math.round(step / 2 + (this.config.clock.random() * step) / 2);
+    };
+    if (outcome.kind === 'http') {
+      const { status } = outcome.error as ApiError;
+      if (status === 429) {
+        if (outcome.retryAfterMs !== undefined) {
+          return outcome.retryAfterMs > retry.maxRetryAfterMs ? undefined : outcome.retryAfterMs;
+        }
+        return 1000 * 2 ** retries;
+      }
+      if (status >= 500 && call.safety === 'idempotent') return jittered();
+      return undefined;
+    }
+    if (outcome.kind === 'network') {
+      if (call.safety === 'idempotent' || outcome.refused) return jittered();
+      return undefined;
+    }
+    if (outcome.kind === 'timeout' && call.safety === 'idempotent') return jittered();
+    return undefined;
+  }
+
+  private abortError<T>(call: EndpointCall<T>, cause: unknown): AbortError {
+    return new AbortError({ method: call.method, path: call.path, cause });
+  }
+
+  private async sign(query: QueryParams): Promise<string> {
+    const { config } = this;
+    const timestamp = this.clockSync.nextTimestamp();
+    const payload = canonicalQuery({ ...query, timestamp });
+    const signature = await config.sign!(payload);
+    if (typeof signature !== 'string' || signature === '') {
+      throw new FuturesError('The signer returned no signature');
+    }
+    const userPart = canonicalQuery(query);
+    return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
+  }
+
+  private async attempt<T>(
+    call: EndpointCall<T>,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    attempt: number,
+  ): Promise<Outcome<T>> {
+    const { config } = this;
+    const query = call.query ?? {};
+    let search: string;
+    try {
+      search = call.signed ? await this.sign(query) : canonicalQuery(query);
+    } catch (error) {
+      throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
+    }
+    const url = `${config.baseUrl}${call.path}${search ? `?${search}` : ''}`;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (call.signed && config.apiKey) headers['X-API-KEY'] = config.apiKey;
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(call.body);
+    }
+    config.logger?.debug(`${call.method} ${call.path} attempt ${attempt}`);
+
+    const sentAt = config.clock.now();
+    let response: Response;
+    try {
+      response = await ky(url, {
+        method: call.method,
+        headers,
+        ...(body === undefined ? {} : { body }),
+        ...(signal ? { signal } : {}),
+        timeout: timeoutMs,
+        retry: 0,
+        throwHttpErrors: false,
+        fetch: config.fetch,
+      });
+    } catch (error) {
+      if (signal?.aborted) throw this.abortError(call, signal.reason);
+      if (error instanceof KyTimeoutError) {
+        return {
+          kind: 'timeout',
+          error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),
+        };
+      }
+      const refused = isConnectionRefused(error);
+      return {
+        kind: 'network',
+        refused,
+        error: new ConnectionError({ method: call.method, path: call.path, refused, cause: error }),
+      };
+    }
+
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw this.abortError(call, signal.reason);
+      return {
+        kind: 'network',
+        refused: false,
+        error: new ConnectionError({ method: call.method, path: call.path, refused: false, cause: error }),
+      };
+    }
+    const receivedAt = config.clock.now();
+    const dateHeader = response.headers.get('date');
+    this.clockSync.addSample(dateHeader, sentAt, receivedAt);
+    const parsed = parseBody(text);
+
+    if (response.ok && !(parsed.json && isFailureEnvelope(parsed.value))) {
+      if (!parsed.json) {
+        throw new ResponseValidationError({
+          issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}` }],
+          body: text,
+          method: call.method,
+          path: call.path,
+        });
+      }
+      const result = call.schema.safeParse(parsed.value);
+      if (!result.success) {
+        throw new ResponseValidationError({
+          issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),
+          body: parsed.value,
+          method: call.method,
+          path: call.path,
+        });
+      }
+      return { kind: 'ok', value: result.data };
+    }
+
+    const retryAfterMs = parseRetryAfter(
+      response.headers.get('retry-after'),
+      config.clock.now() + this.clockSync.offset,
+    );
+    const error = apiErrorFromResponse({
+      status: response.status,
+      method: call.method,
+      path: call.path,
+      body: parsed.value,
+      retryAfterMs,
+    });
+    config.logger?.debug(`${call.method} ${call.path} -> ${response.status}`);
+    return { kind: 'http', error, retryAfterMs, dateHeader, sentAt, receivedAt };
+  }
+}
+
+function toPathKey(key: PropertyKey): string | number {
+  return typeof key === 'number' ? key : String(key);
+}
+
+function isFailureEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+}
+
+type Failure =
+  | { kind: 'http'; error: FuturesError; retryAfterMs: number | undefined; dateHeader: string | null; sentAt: number; receivedAt: number }
+  | { kind: 'network'; error: FuturesError; refused: boolean }
+  | { kind: 'timeout'; error: FuturesError };
+
+type Outcome<T> = { kind: 'ok'; value: T } | Failure;
+
+
+/** Wraps a logger so that every line and every string in its metadata is redacted; a throwing logger is ignored. */
+function redactingLogger(logger: Logger): Logger {
+  const wrap =
+    (level: keyof Logger) =>
+    (message: string, meta?: Record<string, unknown>): void => {
+      try {
+        const safeMeta = meta && (JSON.parse(redact(JSON.stringify(meta))) as Record<string, unknown>);
+        if (safeMeta) logger[level](redact(message), safeMeta);
+        else logger[level](redact(message));
+      } catch {
+        // A logger must never break a request.
+      }
+    };
+  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error') };
+}

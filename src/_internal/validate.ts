@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { RequestValidationError } from '../errors/request-validation-error.ts';
+
+/** Parses call arguments with `schema`, or throws {@link RequestValidationError} naming each bad field. */
+export function validateParams<S extends z.ZodType>(schema: S, input: unknown, context: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new RequestValidationError(
+    result.error.issues.map((issue) => ({
+      path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
+      message: issue.message,
+    })),
+    context,
+  );
+}
+
+const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A positive decimal string: `^\d+(\.\d+)?$` and greater than zero. Numbers, `1e-7`, `-1`, `''`, `0` fail. */
+export const positiveDecimalParam = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string, e.g. "0.01"') })
+  .regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' })
+  .refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' });
+
+/** A non-empty string such as a symbol or an id. */
+export const requiredString = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+  .min(1, { error: 'must not be empty' });
+
+/** An integer in [min, max]. */
+export function intInRange(min: number, max: number) {
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be between ${min} and ${max}` })
+    .max(max, { error: `must be between ${min} and ${max}` });
+}

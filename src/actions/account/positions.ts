@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { positionSchema } from '../../schemas/position.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/positions`. */
+export interface PositionsParameters {
+  /**
+   * Which positions to list.
+   * @default 'OPEN'
+   */
+  status?: 'OPEN' | 'CLOSED' | undefined;
+}
+
+const positionsParamsSchema = z.strictObject({
+  status: z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" }).optional(),
+});
+
+/** Response of `GET /v2/positions`. */
+export const positionsResponseSchema = z.looseObject({ ok: okTrue, positions: z.array(positionSchema) });
+
+/** `{ ok: true, positions: Position[] }`. */
+export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/positions` — the caller's positions (open by default). Auth `API_KEY`, `default` bucket.
+ *
+ * @throws {ConfigurationError} without credentials.
+ * @throws {RequestValidationError} for a status other than OPEN/CLOSED.
+ * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { positions } = await client.account.positions();
+ * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
+ * ```
+ */
+export function positions(
+  ctx: ClientContext,
+  params: PositionsParameters = {},
+  options?: CallOptions,
+): Promise<PositionsReturnType> {
+  const query = validateParams(positionsParamsSchema, params, 'account.positions');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/positions',
+    query,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: positionsResponseSchema,
+    options,
+  });
+}

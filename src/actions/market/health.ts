@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Response of `GET /health`. */
+export const healthResponseSchema = z.looseObject({ ok: okTrue, service: z.string() });
+
+/** `{ ok: true, service }`. */
+export type HealthReturnType = z.infer<typeof healthResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /health` — liveness probe. Public (no key, no signature), unversioned path, `public` bucket.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { service } = await client.market.health();
+ * ```
+ */
+export function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/health',
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: healthResponseSchema,
+    options,
+  });
+}

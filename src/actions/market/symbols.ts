@@ -1,0 +1,35 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Response of `GET /v2/symbols`. */
+export const symbolsResponseSchema = z.looseObject({ ok: okTrue, symbols: z.array(z.string()) });
+
+/** `{ ok: true, symbols: string[] }`. */
+export type SymbolsReturnType = z.infer<typeof symbolsResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/symbols` — every active contract symbol. Public, `public` bucket.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { symbols } = await client.market.symbols(); // ['BTCUSDT', 'ETHUSDT', ...]
+ * ```
+ */
+export function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/symbols',
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: symbolsResponseSchema,
+    options,
+  });
+}

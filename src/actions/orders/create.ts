@@ -1,0 +1,168 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { uuidV4 } from '../../_internal/uuid.ts';
+import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { orderSchema } from '../../schemas/order.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Fields every order shares. Decimals are strings such as `'0.01'`. */
+export interface OrderParametersBase {
+  /** Contract symbol, e.g. `'BTCUSDT'`. */
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  /** Positive decimal string. */
+  quantity: string;
+  /** `BOTH` in one-way mode; `LONG` or `SHORT` in hedge mode. */
+  positionSide?: 'BOTH' | 'LONG' | 'SHORT' | undefined;
+  /** Close-only. */
+  reduceOnly?: boolean | undefined;
+  /** Defaults to the client's `subAccountId`. */
+  subAccountId?: string | undefined;
+  /**
+   * Idempotency key. When omitted the SDK generates a UUID v4 and reuses it on every retry of this call, so a
+   * retry can never place a second order.
+   */
+  clientOrderId?: string | undefined;
+}
+
+/** A LIMIT order: rests at `price`. */
+export interface LimitOrderParameters extends OrderParametersBase {
+  type: 'LIMIT';
+  price: string;
+  stopPrice?: never;
+}
+
+/** A MARKET order: fills at once. */
+export interface MarketOrderParameters extends OrderParametersBase {
+  type: 'MARKET';
+  price?: never;
+  stopPrice?: never;
+}
+
+/** STOP / TAKE_PROFIT: a limit order at `price` placed when the mark crosses `stopPrice`. */
+export interface StopLimitOrderParameters extends OrderParametersBase {
+  type: 'STOP' | 'TAKE_PROFIT';
+  price: string;
+  stopPrice: string;
+}
+
+/** STOP_MARKET / TAKE_PROFIT_MARKET: a market order when the mark crosses `stopPrice`. */
+export interface StopMarketOrderParameters extends OrderParametersBase {
+  type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
+  price?: never;
+  stopPrice: string;
+}
+
+/** Parameters of `orders.create`: a union discriminated on `type`. */
+export type CreateOrderParameters =
+  | LimitOrderParameters
+  | MarketOrderParameters
+  | StopLimitOrderParameters
+  | StopMarketOrderParameters;
+
+const baseShape = {
+  symbol: requiredString,
+  side: z.enum(['BUY', 'SELL'], { error: "must be 'BUY' or 'SELL'" }),
+  quantity: positiveDecimalParam,
+  positionSide: z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" }).optional(),
+  reduceOnly: z.boolean({ error: 'must be a boolean' }).optional(),
+  subAccountId: requiredString.optional(),
+  clientOrderId: requiredString.max(64, { error: 'must be at most 64 characters' }).optional(),
+};
+const forbidden = (why: string) => z.undefined({ error: why });
+
+/** Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time). */
+export const createOrderParamsSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({
+      ...baseShape,
+      type: z.literal('LIMIT'),
+      price: positiveDecimalParam,
+      stopPrice: forbidden('is not allowed for LIMIT orders'),
+    }),
+    z.strictObject({
+      ...baseShape,
+      type: z.literal('MARKET'),
+      price: forbidden('is not allowed for MARKET orders'),
+      stopPrice: forbidden('is not allowed for MARKET orders'),
+    }),
+    z.strictObject({
+      ...baseShape,
+      type: z.enum(['STOP', 'TAKE_PROFIT']),
+      price: positiveDecimalParam,
+      stopPrice: positiveDecimalParam,
+    }),
+    z.strictObject({
+      ...baseShape,
+      type: z.enum(['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
+      price: forbidden('is not allowed for STOP_MARKET / TAKE_PROFIT_MARKET orders'),
+      stopPrice: positiveDecimalParam,
+    }),
+  ],
+  { error: "must be one of 'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'" },
+);
+
+/** Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`). */
+export const createOrderResponseSchema = z.looseObject({
+  ok: okTrue,
+  order: orderSchema,
+  venue: z.unknown().optional(),
+  idempotent: z.boolean().optional(),
+});
+
+/** `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed. */
+export type CreateOrderReturnType = z.infer<typeof createOrderResponseSchema>;
+
+/** Validates order params, fills in `subAccountId` and a UUID v4 `clientOrderId`, drops undefined fields. */
+export function prepareOrderBody(ctx: ClientContext, params: unknown, context: string): Record<string, unknown> {
+  const valid = validateParams(createOrderParamsSchema, params, context) as Record<string, unknown>;
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(valid)) if (value !== undefined) body[key] = value;
+  body['clientOrderId'] ??= uuidV4();
+  if (ctx.subAccountId !== undefined) body['subAccountId'] ??= ctx.subAccountId;
+  return body;
+}
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/orders` — places one order. Auth `API_KEY (TRADE)`, `orders` bucket (300/min).
+ *
+ * Safe to retry: the `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so
+ * the server answers a repeat with the same order and `idempotent: true` instead of placing a second one.
+ *
+ * @throws {RequestValidationError} bad params (named field), before any network.
+ * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`
+ *   (`err.isMaxNotionalExceeded`); "Close quantity exceeds available position quantity"
+ *   (`err.isClosingOrderReserved`).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {ConflictError} the `clientOrderId` belongs to another account.
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
+export function create(
+  ctx: ClientContext,
+  params: CreateOrderParameters,
+  options?: CallOptions,
+): Promise<CreateOrderReturnType> {
+  const body = prepareOrderBody(ctx, params, 'orders.create');
+  return ctx.transport.call({
+    method: 'POST',
+    path: '/v2/orders',
+    body,
+    signed: true,
+    bucket: 'orders',
+    safety: 'idempotent',
+    schema: createOrderResponseSchema,
+    options,
+  });
+}

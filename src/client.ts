@@ -1,0 +1,201 @@
+import { type Clock, systemClock } from './_internal/clock.ts';
+import type { ClientContext } from './_internal/context.ts';
+import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
+import { registerApiKey, registerSecret } from './_internal/redact.ts';
+import { type Logger, type RetryOptions, type Signer, Transport } from './_internal/transport.ts';
+import { ConfigurationError } from './errors/configuration-error.ts';
+import { AccountResource } from './resources/account.ts';
+import { FuturesResource } from './resources/futures.ts';
+import { MarketResource } from './resources/market.ts';
+import { OrdersResource } from './resources/orders.ts';
+import { hmacSha256Hex } from './signer.ts';
+
+/** A WebSocket constructor compatible with the WHATWG one (browsers, Node 22+, the `ws` package). */
+export type WebSocketConstructor = new (url: string | URL, protocols?: string | string[]) => WebSocket;
+
+/** Options of {@link FuturesClient}. */
+export interface FuturesClientOptions {
+  /** API origin, e.g. `https://api.example.com` (no `/v2` suffix). Required. */
+  baseUrl: string;
+  /** Public API key; required for signed endpoints. */
+  apiKey?: string | undefined;
+  /** API secret used to sign. Prefer {@link FuturesClientOptions.signer} in browsers. */
+  apiSecret?: string | undefined;
+  /** Signs elsewhere: receives the payload, returns the hex HMAC-SHA256. The secret never enters the process. */
+  signer?: Signer | undefined;
+  /** Default `subAccountId` for every call that accepts one. */
+  subAccountId?: string | undefined;
+  /**
+   * Per-attempt timeout.
+   * @default 10000
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * Retry policy, or `false` to never retry.
+   * @default { limit: 4, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60000 }
+   */
+  retry?: RetryOptions | false | undefined;
+  /**
+   * Client-side pacing per rate-limit bucket (orders 300/min, batch 100/min, close 300/min, default 1000/min).
+   * `false` disables pacing (a 429's Retry-After still pauses the bucket).
+   * @default true
+   */
+  rateLimit?: boolean | undefined;
+  /**
+   * The `fetch` to use (e.g. the simulator's `ex.fetch`).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Allow a non-loopback `http:` base URL. Signed requests would travel in clear text: for test rigs only.
+   * @default false
+   */
+  allowInsecureHttp?: boolean | undefined;
+  /**
+   * Allow `apiSecret` in a browser, where any script on the page could read it. Use `signer` instead.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * WebSocket constructor for streams.
+   * @default globalThis.WebSocket
+   */
+  WebSocket?: WebSocketConstructor | undefined;
+  /** Receives debug/info/warn/error lines; never a secret, signature, JWT or full API key. */
+  logger?: Logger | undefined;
+  /**
+   * Time source for timestamps, backoff and pacing. Inject a fake one in tests.
+   * @default the system clock
+   */
+  clock?: Clock | undefined;
+}
+
+function resolveBaseUrl(options: FuturesClientOptions): string {
+  if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
+    throw new ConfigurationError('baseUrl is required, e.g. "https://api.example.com"');
+  }
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    throw new ConfigurationError(`baseUrl is not a valid URL: ${JSON.stringify(options.baseUrl)}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(`baseUrl must use https: (got ${url.protocol})`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !options.allowInsecureHttp) {
+    throw new ConfigurationError(
+      `baseUrl must use https: (signed requests carry your API key). http: is accepted only for loopback hosts, ` +
+        `or with allowInsecureHttp: true. Got ${url.origin}`,
+    );
+  }
+  if (url.search || url.hash) throw new ConfigurationError('baseUrl must not have a query string or a fragment');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/v2$/.test(path)) {
+    throw new ConfigurationError(`baseUrl must not end with /v2: the SDK adds it. Use ${url.origin}${path.slice(0, -3)}`);
+  }
+  return `${url.origin}${path}`;
+}
+
+function resolveSigner(options: FuturesClientOptions): Signer | undefined {
+  const { apiKey, apiSecret, signer } = options;
+  if (apiSecret !== undefined && signer !== undefined) {
+    throw new ConfigurationError('Pass either apiSecret or signer, not both');
+  }
+  if ((apiSecret !== undefined || signer !== undefined) && !apiKey) {
+    throw new ConfigurationError('apiKey is required with apiSecret or signer');
+  }
+  if (apiSecret !== undefined) {
+    if (typeof apiSecret !== 'string' || apiSecret === '') throw new ConfigurationError('apiSecret must be a non-empty string');
+    if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
+      throw new ConfigurationError(
+        'apiSecret in a browser exposes it to every script on the page. Use the signer option to sign elsewhere, ' +
+          'or set dangerouslyAllowBrowser: true if you accept the risk.',
+      );
+    }
+    registerSecret(apiSecret);
+    return (payload) => hmacSha256Hex(apiSecret, payload);
+  }
+  if (signer !== undefined && typeof signer !== 'function') throw new ConfigurationError('signer must be a function');
+  return signer;
+}
+
+/**
+ * The futures API client: one resource per spec section (`orders`, `futures`, `account`, `market`).
+ *
+ * One client per API key per process: timestamps are strictly increasing per client, so no two requests of a
+ * client share a signature; two clients (or processes) on one key can collide in the server's 60 s replay cache.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient } from 'futures-sdk';
+ * const client = new FuturesClient({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.FUTURES_API_KEY,
+ *   apiSecret: process.env.FUTURES_API_SECRET,
+ * });
+ * const { positions } = await client.account.positions();
+ * ```
+ */
+export class FuturesClient {
+  /** Trading: create, batch, list, get, cancel, cancel-all, replace, close, open orders, trades, history. */
+  readonly orders: OrdersResource;
+  /** Futures configuration: leverage, margin type, close-and-switch, position mode. */
+  readonly futures: FuturesResource;
+  /** Account: balance, positions, exposure, transfers, activities, PnL history, spot balances. */
+  readonly account: AccountResource;
+  /** Public market data and platform status. */
+  readonly market: MarketResource;
+
+  /** @internal */
+  protected readonly ctx: ClientContext;
+  /** @internal */
+  protected readonly options: Readonly<FuturesClientOptions>;
+
+  constructor(options: FuturesClientOptions) {
+    if (typeof options !== 'object' || options === null) {
+      throw new ConfigurationError('FuturesClient needs an options object with at least baseUrl');
+    }
+    const baseUrl = resolveBaseUrl(options);
+    const sign = resolveSigner(options);
+    if (options.apiKey !== undefined) {
+      if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new ConfigurationError('apiKey must be a non-empty string');
+      registerApiKey(options.apiKey);
+    }
+    const fetchImpl = options.fetch ?? globalThis.fetch;
+    if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError('timeoutMs must be a positive number');
+    const retry =
+      options.retry === false
+        ? false
+        : {
+            limit: options.retry?.limit ?? 4,
+            baseDelayMs: options.retry?.baseDelayMs ?? 500,
+            maxDelayMs: options.retry?.maxDelayMs ?? 8_000,
+            maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
+          };
+    if (retry && (!Number.isInteger(retry.limit) || retry.limit < 0)) {
+      throw new ConfigurationError('retry.limit must be a non-negative integer');
+    }
+    this.options = options;
+    this.ctx = {
+      transport: new Transport({
+        baseUrl,
+        apiKey: options.apiKey,
+        sign,
+        timeoutMs,
+        retry,
+        fetch: fetchImpl,
+        clock: options.clock ?? systemClock,
+        rateLimit: options.rateLimit ?? true,
+        logger: options.logger,
+      }),
+      subAccountId: options.subAccountId,
+    };
+    this.orders = new OrdersResource(this.ctx);
+    this.futures = new FuturesResource(this.ctx);
+    this.account = new AccountResource(this.ctx);
+    this.market = new MarketResource(this.ctx);
+  }
+}

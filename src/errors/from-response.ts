@@ -1,0 +1,38 @@
+import {
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+} from './api-error.ts';
+import { MarginSwitchError } from './margin-switch-error.ts';
+
+/**
+ * The status → class factory: builds the right {@link ApiError} subclass for a failed response. A 502 from
+ * close-and-switch-margin becomes a {@link MarginSwitchError}.
+ *
+ * @example
+ * ```ts
+ * import { apiErrorFromResponse } from 'futures-sdk';
+ * const err = apiErrorFromResponse({ status: 404, method: 'GET', path: '/v2/orders/x', body: { ok: false, error: 'Order not found' } });
+ * err instanceof NotFoundError; // true
+ * ```
+ */
+export function apiErrorFromResponse(init: ApiErrorInit): ApiError {
+  const { status } = init;
+  if (status === 400) return new BadRequestError(init);
+  if (status === 401) return new AuthenticationError(init);
+  if (status === 403) return new PermissionDeniedError(init);
+  if (status === 404) return new NotFoundError(init);
+  if (status === 409) return new ConflictError(init);
+  if (status === 429) return new RateLimitError(init);
+  if (status >= 500) {
+    if (init.path === '/v2/futures/close-and-switch-margin') return new MarginSwitchError(init);
+    return new ServerError(init);
+  }
+  return new ApiError(init);
+}

@@ -1,0 +1,78 @@
+import { redact } from '../_internal/redact.ts';
+
+/** Options every {@link FuturesError} accepts. */
+export interface FuturesErrorOptions {
+  /** Longer, human-readable context appended to the message. Redacted like the message. */
+  details?: string | undefined;
+  /** The underlying error. Only sanitised copies are kept, never a raw `Request` that could hold a signature. */
+  cause?: unknown;
+}
+
+const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * The base class of every error the SDK throws or rejects with. Catch this to catch everything.
+ *
+ * Messages, `String(err)`, `JSON.stringify(err)` and `util.inspect(err)` never contain an API secret, a
+ * signature, a JWT, or more than the last 4 characters of an API key.
+ *
+ * @example
+ * ```ts
+ * import { FuturesError } from 'futures-sdk';
+ * try {
+ *   await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' });
+ * } catch (err) {
+ *   if (err instanceof FuturesError) console.error(err.shortMessage);
+ * }
+ * ```
+ */
+export class FuturesError extends Error {
+  override name = 'FuturesError';
+  /** The message without the details line. */
+  readonly shortMessage: string;
+  constructor(shortMessage: string, options: FuturesErrorOptions = {}) {
+    const short = redact(shortMessage);
+    const details = options.details === undefined ? undefined : redact(options.details);
+    super(details ? `${short}\n\nDetails: ${details}` : short);
+    this.shortMessage = short;
+    if (options.cause !== undefined) {
+      Object.defineProperty(this, 'cause', {
+        value: sanitizeCause(options.cause),
+        enumerable: false,
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  /** A plain, secret-free view for `JSON.stringify`. */
+  toJSON(): Record<string, unknown> {
+    const out: Record<string, unknown> = { name: this.name, message: this.message };
+    for (const [key, value] of Object.entries(this)) {
+      if (key === 'name' || key === 'message') continue;
+      out[key] = value;
+    }
+    return out;
+  }
+
+  /** Node's `util.inspect` shows the same secret-free view plus the stack. */
+  [inspectSymbol](): string {
+    return `${this.stack ?? `${this.name}: ${this.message}`}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+  }
+}
+
+/** Keeps name, message (redacted) and a `code` of an error; drops everything else (requests, URLs, headers). */
+function sanitizeCause(cause: unknown): unknown {
+  if (cause instanceof FuturesError) return cause;
+  if (cause instanceof Error) {
+    const copy = new Error(redact(cause.message));
+    copy.name = cause.name;
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') Object.assign(copy, { code });
+    const inner = (cause as { cause?: unknown }).cause;
+    if (inner !== undefined) Object.defineProperty(copy, 'cause', { value: sanitizeCause(inner), enumerable: false });
+    copy.stack = `${copy.name}: ${copy.message}`;
+    return copy;
+  }
+  return redact(String(cause));
+}

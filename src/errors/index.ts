@@ -1,0 +1,19 @@
+export { AbortError } from './abort-error.ts';
+export {
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+} from './api-error.ts';
+export { ConfigurationError } from './configuration-error.ts';
+export { ConnectionError } from './connection-error.ts';
+export { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
+export { RequestValidationError, type ValidationIssue } from './request-validation-error.ts';
+export { ResponseValidationError } from './response-validation-error.ts';
+export { apiErrorFromResponse } from './from-response.ts';

@@ -1,0 +1,22 @@
+/**
+ * futures-sdk: the typed client of the perpetual-futures trading REST API.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient } from 'futures-sdk';
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
+ * ```
+ * @packageDocumentation
+ */
+
+export type { Clock } from './_internal/clock.ts';
+export type { CallOptions, Logger, RetryOptions, Signer } from './_internal/transport.ts';
+export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
+export * from './errors/index.ts';
+export { canonicalQuery, hmacSha256Hex, type QueryParams, type QueryValue } from './signer.ts';
+export * from './schemas/index.ts';
+export * from './actions/index.ts';
+export { OrdersResource } from './resources/orders.ts';
+export { FuturesResource } from './resources/futures.ts';
+export { AccountResource } from './resources/account.ts';
+export { MarketResource } from './resources/market.ts';

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './order.ts';
+export * from './position.ts';

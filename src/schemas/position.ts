@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import { decimalString, openEnum, positionSideSchema } from './common.ts';
+
+/**
+ * The spec's Position resource. `quantity` is signed: > 0 long, < 0 short. Unknown fields are kept.
+ *
+ * @example
+ * ```ts
+ * import { positionSchema } from 'futures-sdk';
+ * const position = positionSchema.parse(json);
+ * ```
+ */
+export const positionSchema = z.looseObject({
+  id: z.string(),
+  accountId: z.string(),
+  venuePositionId: z.string(),
+  symbol: z.string(),
+  quantity: decimalString,
+  avgEntryPrice: decimalString,
+  markPrice: decimalString,
+  liquidationPrice: decimalString,
+  unrealizedPnl: decimalString,
+  realizedPnl: decimalString,
+  fundingFee: decimalString,
+  initialMargin: decimalString,
+  maintenanceMargin: decimalString,
+  leverage: z.number(),
+  marginMode: openEnum(['CROSSED', 'ISOLATED']),
+  positionSide: positionSideSchema,
+  status: openEnum(['OPEN', 'CLOSED']),
+  closeReason: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  updatedAt: z.string(),
+});
+
+/** A position as the server reports it. */
+export type Position = z.infer<typeof positionSchema>;

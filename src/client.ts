@@ -4,6 +4,10 @@ import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
 import { registerApiKey, registerSecret } from './_internal/redact.ts';
 import { type Logger, type RetryOptions, type Signer, Transport } from './_internal/transport.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
+import { CallJournal } from './events/journal.ts';
+import { systemScheduler } from './events/scheduler.ts';
+import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
+import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';
 import { MarketResource } from './resources/market.ts';
@@ -92,7 +96,9 @@ function resolveBaseUrl(options: FuturesClientOptions): string {
   if (url.search || url.hash) throw new ConfigurationError('baseUrl must not have a query string or a fragment');
   const path = url.pathname.replace(/\/+$/, '');
   if (/\/v2$/.test(path)) {
-    throw new ConfigurationError(`baseUrl must not end with /v2: the SDK adds it. Use ${url.origin}${path.slice(0, -3)}`);
+    throw new ConfigurationError(
+      `baseUrl must not end with /v2: the SDK adds it. Use ${url.origin}${path.slice(0, -3)}`,
+    );
   }
   return `${url.origin}${path}`;
 }
@@ -106,7 +112,8 @@ function resolveSigner(options: FuturesClientOptions): Signer | undefined {
     throw new ConfigurationError('apiKey is required with apiSecret or signer');
   }
   if (apiSecret !== undefined) {
-    if (typeof apiSecret !== 'string' || apiSecret === '') throw new ConfigurationError('apiSecret must be a non-empty string');
+    if (typeof apiSecret !== 'string' || apiSecret === '')
+      throw new ConfigurationError('apiSecret must be a non-empty string');
     if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
       throw new ConfigurationError(
         'apiSecret in a browser exposes it to every script on the page. Use the signer option to sign elsewhere, ' +
@@ -159,13 +166,15 @@ export class FuturesClient {
     const baseUrl = resolveBaseUrl(options);
     const sign = resolveSigner(options);
     if (options.apiKey !== undefined) {
-      if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new ConfigurationError('apiKey must be a non-empty string');
+      if (typeof options.apiKey !== 'string' || options.apiKey === '')
+        throw new ConfigurationError('apiKey must be a non-empty string');
       registerApiKey(options.apiKey);
     }
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
     const timeoutMs = options.timeoutMs ?? 10_000;
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ConfigurationError('timeoutMs must be a positive number');
+    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
+      throw new ConfigurationError('timeoutMs must be a positive number');
     const retry =
       options.retry === false
         ? false
@@ -192,10 +201,51 @@ export class FuturesClient {
         logger: options.logger,
       }),
       subAccountId: options.subAccountId,
+      journal: new CallJournal(options.clock ?? systemClock),
     };
     this.orders = new OrdersResource(this.ctx);
     this.futures = new FuturesResource(this.ctx);
     this.account = new AccountResource(this.ctx);
     this.market = new MarketResource(this.ctx);
+  }
+
+  /**
+   * Opens the WebSocket account channel (JWT only; API keys cannot use it). See {@link AccountStream}.
+   *
+   * @throws {ConfigurationError} bad url or token, or no WebSocket constructor available.
+   * @example
+   * ```ts
+   * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token: jwt, symbols: ['BTCUSDT'] });
+   * stream.on('position_update', (p) => console.log(p.symbol, p.quantity));
+   * await stream.close();
+   * ```
+   */
+  stream(options: AccountStreamOptions): AccountStream {
+    const WebSocketImpl = options.WebSocket ?? this.options.WebSocket;
+    return new AccountStream({
+      ...options,
+      ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
+      ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
+        ? { logger: this.ctx.transport.config.logger }
+        : {}),
+    });
+  }
+
+  /**
+   * Polls positions, taker trades and this client's working orders, and reports changes and maker fills.
+   * Shares this client's rate-limit buckets. See {@link AccountWatcher}.
+   *
+   * @example
+   * ```ts
+   * const watcher = client.watch({ symbols: ['BTCUSDT'] });
+   * watcher.on('maker_fill', (f) => console.log(f.symbol, f.quantity));
+   * watcher.stop();
+   * ```
+   */
+  watch(options: AccountWatcherOptions = {}): AccountWatcher {
+    const clock = this.ctx.transport.config.clock;
+    // The journal stamps calls with the client's clock; the watcher must read the same one.
+    const scheduler = options.scheduler ?? { ...systemScheduler, now: () => clock.now() };
+    return new AccountWatcher(this.ctx, { ...options, scheduler });
   }
 }

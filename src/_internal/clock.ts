@@ -43,19 +43,30 @@ interface OffsetSample {
 
 const MAX_SAMPLES = 8;
 
+/** How long a handed-out timestamp is remembered: the server's 60 s replay window plus its 5 s drift. */
+const REPLAY_MEMORY_MS = 65_000;
+
 /**
- * Learns the offset between the local clock and the server's from `Date` headers, and hands out strictly
- * increasing timestamps.
+ * Learns the offset between the local clock and the server's from `Date` headers, and hands out timestamps
+ * that never repeat.
  *
  * A `Date` header has one-second resolution, so one sample says only that the server's clock read
  * [D, D + 1000) at some instant between sending and receiving: offset ∈ [D − received, D + 1000 − sent].
  * The lowest-latency samples (at most 8) are intersected, which narrows that window; if they disagree (the
  * local clock was stepped) only the newest sample is kept.
+ *
+ * Timestamps are strictly increasing while the estimate holds. A re-sync that moves the estimate backwards
+ * (the local clock was ahead) must let timestamps go back too, or every later request would still be rejected
+ * as too far in the future; uniqueness then comes from skipping every value handed out in the replay window.
  */
 export class ClockSync {
   private samples: OffsetSample[] = [];
   private offsetMs = 0;
-  private lastTimestamp = 0;
+  /** Lower bound of the next timestamp (last handed out + 1) within the current estimate. */
+  private floor = 0;
+  /** Timestamps handed out recently, with the local time they were handed out, oldest first. */
+  private readonly issued: Array<{ timestamp: number; at: number }> = [];
+  private readonly issuedSet = new Set<number>();
 
   constructor(private readonly clock: Clock) {}
 
@@ -64,10 +75,17 @@ export class ClockSync {
     return this.offsetMs;
   }
 
-  /** A timestamp for the next signed request: server time, strictly greater than any handed out before. */
+  /** A timestamp for the next signed request: server time, never one handed out in the last 65 s. */
   nextTimestamp(): number {
-    const ts = Math.max(Math.round(this.clock.now() + this.offsetMs), this.lastTimestamp + 1);
-    this.lastTimestamp = ts;
+    const now = this.clock.now();
+    while (this.issued.length > 0 && this.issued[0]!.at <= now - REPLAY_MEMORY_MS) {
+      this.issuedSet.delete(this.issued.shift()!.timestamp);
+    }
+    let ts = Math.max(Math.round(now + this.offsetMs), this.floor);
+    while (this.issuedSet.has(ts)) ts++;
+    this.floor = ts + 1;
+    this.issued.push({ timestamp: ts, at: now });
+    this.issuedSet.add(ts);
     return ts;
   }
 
@@ -102,5 +120,6 @@ export class ClockSync {
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     this.samples = [];
     this.addSample(dateHeader, sentAt, receivedAt);
+    this.floor = 0;
   }
 }

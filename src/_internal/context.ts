@@ -1,3 +1,4 @@
+import type { CallJournal } from '../events/journal.ts';
 import type { Transport } from './transport.ts';
 
 /** What every action needs: the transport and the client's defaults. */
@@ -5,6 +6,8 @@ export interface ClientContext {
   readonly transport: Transport;
   /** Default `subAccountId` for calls that accept one. */
   readonly subAccountId: string | undefined;
+  /** This client's position-moving calls, for maker-fill detection (`client.watch()`); see events/journal.ts. */
+  readonly journal?: CallJournal | undefined;
 }
 
 /** Percent-encodes one path segment (`a/../b` → `a%2F..%2Fb`). */

@@ -34,3 +34,25 @@ export function redact(text: string): string {
   for (const key of apiKeys) if (out.includes(key)) out = out.split(key).join(maskApiKey(key));
   return out;
 }
+
+/**
+ * `value` with {@link redact} applied to every string inside it (object keys too), at most `depth` levels
+ * deep; deeper parts, functions and cycles become placeholders so the result is always serialisable.
+ */
+export function redactDeep(value: unknown, depth = 8, seen: WeakSet<object> = new WeakSet()): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
+  if (typeof value !== 'object' || value === null) return value;
+  if (seen.has(value)) return '[Circular]';
+  if (depth <= 0) return '[Object]';
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => redactDeep(item, depth - 1, seen));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[redact(key)] = redactDeep(item, depth - 1, seen);
+    return out;
+  } finally {
+    seen.delete(value);
+  }
+}

@@ -11,7 +11,7 @@ import { TimeoutError } from '../errors/timeout-error.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { type BucketName, RateLimiter } from './rate-limiter.ts';
-import { redact } from './redact.ts';
+import { redact, redactDeep } from './redact.ts';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -113,18 +113,20 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   if (header === null) return undefined;
   const trimmed = header.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+  // Only an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse alone accepts junk such as "-1" or "7".
+  if (!/^[A-Za-z]{3},\s/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now);
 }
 
-function isConnectionRefused(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+/** True when some error in the cause chain (or in an AggregateError from trying several addresses) is ECONNREFUSED. */
+function isConnectionRefused(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 6) return false;
+  if ((error as { code?: unknown }).code === 'ECONNREFUSED') return true;
+  const errors = (error as { errors?: unknown }).errors;
+  if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isConnectionRefused(e, depth + 1))) return true;
+  return isConnectionRefused((error as { cause?: unknown }).cause, depth + 1);
 }
 
 /**
@@ -187,13 +189,18 @@ export class Transport {
       ) {
         resynced = true;
         this.clockSync.resync(outcome.dateHeader, outcome.sentAt, outcome.receivedAt);
-        config.logger?.warn(`${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`);
+        config.logger?.warn(
+          `${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`,
+        );
         continue;
       }
 
       const delay = this.retryDelay(call, outcome, retries);
       if (outcome.kind === 'http' && error instanceof ApiError && error.status === 429) {
-        const retryAfterMs = outcome.retryAfterMs ?? delay ?? 1000;
+        // A pause longer than we would ever wait ourselves would silently stall every other call of the bucket;
+        // past the cap they get the server's 429 (and its Retry-After) instead.
+        const cap = config.retry === false ? 60_000 : config.retry.maxRetryAfterMs;
+        const retryAfterMs = Math.min(outcome.retryAfterMs ?? delay ?? 1000, cap);
         this.limiter.pause(call.bucket, config.clock.now() + retryAfterMs);
       }
       if (delay === undefined || retries >= retryLimit) throw error;
@@ -276,45 +283,62 @@ export class Transport {
     }
     config.logger?.debug(`${call.method} ${call.path} attempt ${attempt}`);
 
+    // One deadline for the whole attempt, headers AND body (ky's own timeout stops at the headers, so a server
+    // that stalls mid-body would hang the call). Real time on purpose: an injected fake clock that jumps ahead
+    // in sleep() must not fire timeouts of requests that are still on the wire.
+    const attemptController = new AbortController();
+    const onCallerAbort = () => attemptController.abort(signal?.reason);
+    if (signal?.aborted) throw this.abortError(call, signal.reason);
+    signal?.addEventListener('abort', onCallerAbort, { once: true });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      attemptController.abort();
+    }, timeoutMs);
+    const timeoutError = () => ({
+      kind: 'timeout' as const,
+      error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),
+    });
+
     const sentAt = config.clock.now();
     let response: Response;
-    try {
-      response = await ky(url, {
-        method: call.method,
-        headers,
-        ...(body === undefined ? {} : { body }),
-        ...(signal ? { signal } : {}),
-        timeout: timeoutMs,
-        retry: 0,
-        throwHttpErrors: false,
-        fetch: config.fetch,
-      });
-    } catch (error) {
-      if (signal?.aborted) throw this.abortError(call, signal.reason);
-      if (error instanceof KyTimeoutError) {
-        return {
-          kind: 'timeout',
-          error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),
-        };
-      }
-      const refused = isConnectionRefused(error);
-      return {
-        kind: 'network',
-        refused,
-        error: new ConnectionError({ method: call.method, path: call.path, refused, cause: error }),
-      };
-    }
-
     let text: string;
     try {
-      text = await response.text();
-    } catch (error) {
-      if (signal?.aborted) throw this.abortError(call, signal.reason);
-      return {
-        kind: 'network',
-        refused: false,
-        error: new ConnectionError({ method: call.method, path: call.path, refused: false, cause: error }),
-      };
+      try {
+        response = await ky(url, {
+          method: call.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+          signal: attemptController.signal,
+          timeout: false,
+          retry: 0,
+          throwHttpErrors: false,
+          fetch: config.fetch,
+        });
+      } catch (error) {
+        if (signal?.aborted) throw this.abortError(call, signal.reason);
+        if (timedOut || error instanceof KyTimeoutError) return timeoutError();
+        const refused = isConnectionRefused(error);
+        return {
+          kind: 'network',
+          refused,
+          error: new ConnectionError({ method: call.method, path: call.path, refused, cause: error }),
+        };
+      }
+      try {
+        text = await response.text();
+      } catch (error) {
+        if (signal?.aborted) throw this.abortError(call, signal.reason);
+        if (timedOut) return timeoutError();
+        return {
+          kind: 'network',
+          refused: false,
+          error: new ConnectionError({ method: call.method, path: call.path, refused: false, cause: error }),
+        };
+      }
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
     }
     const receivedAt = config.clock.now();
     const dateHeader = response.headers.get('date');
@@ -342,9 +366,12 @@ export class Transport {
       return { kind: 'ok', value: result.data };
     }
 
+    // An HTTP-date Retry-After is on the server's clock: measure it against the same response's Date (both have
+    // one-second resolution, so their difference is exact), falling back to our estimate of the server's time.
+    const serverDate = dateHeader === null ? Number.NaN : Date.parse(dateHeader);
     const retryAfterMs = parseRetryAfter(
       response.headers.get('retry-after'),
-      config.clock.now() + this.clockSync.offset,
+      Number.isNaN(serverDate) ? config.clock.now() + this.clockSync.offset : serverDate,
     );
     const error = apiErrorFromResponse({
       status: response.status,
@@ -367,12 +394,18 @@ function isFailureEnvelope(value: unknown): boolean {
 }
 
 type Failure =
-  | { kind: 'http'; error: FuturesError; retryAfterMs: number | undefined; dateHeader: string | null; sentAt: number; receivedAt: number }
+  | {
+      kind: 'http';
+      error: FuturesError;
+      retryAfterMs: number | undefined;
+      dateHeader: string | null;
+      sentAt: number;
+      receivedAt: number;
+    }
   | { kind: 'network'; error: FuturesError; refused: boolean }
   | { kind: 'timeout'; error: FuturesError };
 
 type Outcome<T> = { kind: 'ok'; value: T } | Failure;
-
 
 /** Wraps a logger so that every line and every string in its metadata is redacted; a throwing logger is ignored. */
 function redactingLogger(logger: Logger): Logger {
@@ -380,7 +413,7 @@ function redactingLogger(logger: Logger): Logger {
     (level: keyof Logger) =>
     (message: string, meta?: Record<string, unknown>): void => {
       try {
-        const safeMeta = meta && (JSON.parse(redact(JSON.stringify(meta))) as Record<string, unknown>);
+        const safeMeta = meta && (redactDeep(meta) as Record<string, unknown>);
         if (safeMeta) logger[level](redact(message), safeMeta);
         else logger[level](redact(message));
       } catch {

@@ -6,10 +6,14 @@ export function validateParams<S extends z.ZodType>(schema: S, input: unknown, c
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   throw new RequestValidationError(
-    result.error.issues.map((issue) => ({
-      path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))),
-      message: issue.message,
-    })),
+    result.error.issues.flatMap((issue) => {
+      const path = issue.path.map((key) => (typeof key === 'number' ? key : String(key)));
+      // One issue per unknown key, at the key itself, so a typo is named like any other bad field.
+      if (issue.code === 'unrecognized_keys') {
+        return issue.keys.map((key) => ({ path: [...path, key], message: 'is not a known parameter (typo?)' }));
+      }
+      return [{ path, message: issue.message }];
+    }),
     context,
   );
 }

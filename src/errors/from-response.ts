@@ -30,9 +30,7 @@ export function apiErrorFromResponse(init: ApiErrorInit): ApiError {
   if (status === 404) return new NotFoundError(init);
   if (status === 409) return new ConflictError(init);
   if (status === 429) return new RateLimitError(init);
-  if (status >= 500) {
-    if (init.path === '/v2/futures/close-and-switch-margin') return new MarginSwitchError(init);
-    return new ServerError(init);
-  }
+  if (status === 502 && init.path === '/v2/futures/close-and-switch-margin') return new MarginSwitchError(init);
+  if (status >= 500) return new ServerError(init);
   return new ApiError(init);
 }

@@ -1,4 +1,4 @@
-import { redact } from '../_internal/redact.ts';
+import { redact, redactDeep } from '../_internal/redact.ts';
 
 /** Options every {@link FuturesError} accepts. */
 export interface FuturesErrorOptions {
@@ -45,19 +45,24 @@ export class FuturesError extends Error {
     }
   }
 
-  /** A plain, secret-free view for `JSON.stringify`. */
+  /**
+   * A plain, secret-free view for `JSON.stringify`. Fields such as an API error's `body` keep the server's
+   * words verbatim in memory; only this serialised view is scrubbed, in case a server echoes a credential.
+   */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message };
     for (const [key, value] of Object.entries(this)) {
       if (key === 'name' || key === 'message') continue;
       out[key] = value;
     }
-    return out;
+    return redactDeep(out) as Record<string, unknown>;
   }
 
   /** Node's `util.inspect` shows the same secret-free view plus the stack. */
   [inspectSymbol](): string {
-    return `${this.stack ?? `${this.name}: ${this.message}`}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+    // The stack's first line was captured before the subclass set `name`; rebuild it, keep only the frames.
+    const frames = (this.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+    return [`${this.name}: ${this.message}`, ...frames].join('\n') + `\n${JSON.stringify(this.toJSON(), null, 2)}`;
   }
 }
 

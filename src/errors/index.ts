@@ -12,8 +12,10 @@ export {
 } from './api-error.ts';
 export { ConfigurationError } from './configuration-error.ts';
 export { ConnectionError } from './connection-error.ts';
+export { apiErrorFromResponse } from './from-response.ts';
 export { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
+export { ReplaceOrderError } from './replace-order-error.ts';
 export { RequestValidationError, type ValidationIssue } from './request-validation-error.ts';
 export { ResponseValidationError } from './response-validation-error.ts';
-export { apiErrorFromResponse } from './from-response.ts';
+export { TimeoutError } from './timeout-error.ts';

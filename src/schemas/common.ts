@@ -8,7 +8,7 @@ import * as z from 'zod';
  * const status = openEnum(['NEW', 'FILLED']); // z.ZodType<'NEW' | 'FILLED' | (string & {})>
  * ```
  */
-export function openEnum<const T extends readonly [string, ...string[]]>(values: T) {
+export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
   return z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
 }
 
@@ -24,7 +24,14 @@ export const orderSideSchema = z.enum(['BUY', 'SELL']);
 export type OrderSide = z.infer<typeof orderSideSchema>;
 
 /** Order types. */
-export const orderTypeSchema = openEnum(['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET']);
+export const orderTypeSchema = openEnum([
+  'LIMIT',
+  'MARKET',
+  'STOP',
+  'STOP_MARKET',
+  'TAKE_PROFIT',
+  'TAKE_PROFIT_MARKET',
+]);
 /** One of the six order types. */
 export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROFIT' | 'TAKE_PROFIT_MARKET';
 

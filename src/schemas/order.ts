@@ -40,3 +40,78 @@ export const orderSchema = z.looseObject({
 
 /** An order as the server reports it. */
 export type Order = z.infer<typeof orderSchema>;
+
+/**
+ * One item of the `POST /v2/orders/batch` response: `success: true` carries `orderId`, `symbol` and `status`;
+ * `success: false` carries the `error` string. Narrow on `success`.
+ *
+ * @example
+ * ```ts
+ * const { results } = await client.orders.createBatch([...]);
+ * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
+ * ```
+ */
+export const batchOrderResultSchema = z.discriminatedUnion('success', [
+  z.looseObject({
+    index: z.number().int(),
+    success: z.literal(true),
+    orderId: z.string(),
+    symbol: z.string(),
+    status: openEnum(ORDER_STATUSES),
+    idempotent: z.boolean().optional(),
+  }),
+  z.looseObject({
+    index: z.number().int(),
+    success: z.literal(false),
+    error: z.string(),
+    idempotent: z.boolean().optional(),
+  }),
+]);
+
+/** One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`). */
+export type BatchOrderResult = z.infer<typeof batchOrderResultSchema>;
+
+/**
+ * One entry of the cancel-all `results`: `status` is `CANCELED` or `FAILED` (other strings are kept); any entry
+ * not `CANCELED` carries an `error` string. Entries the SDK adds for conditional orders have `conditional: true`.
+ *
+ * @example
+ * ```ts
+ * const { results } = await client.orders.cancelAll();
+ * const failed = results.filter((r) => r.status !== 'CANCELED');
+ * ```
+ */
+export const cancelAllResultEntrySchema = z.looseObject({
+  orderId: z.string(),
+  symbol: z.string(),
+  status: openEnum(['CANCELED', 'FAILED']),
+  error: z.string().optional(),
+});
+
+/** One order's outcome in a cancel-all. */
+export type CancelAllResultEntry = z.infer<typeof cancelAllResultEntrySchema>;
+
+/**
+ * A live open order as the venue reports it (`GET /v2/futures/open-orders`). Venue field names, not normalised:
+ * `orderId` is an integer, quantities are `origQty` / `executedQty`, `time` is a ms epoch.
+ *
+ * @example
+ * ```ts
+ * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
+ * for (const o of orders) console.log(o.orderId, o.origQty, o.executedQty);
+ * ```
+ */
+export const venueOpenOrderSchema = z.looseObject({
+  symbol: z.string(),
+  orderId: z.number().int(),
+  side: orderSideSchema,
+  type: orderTypeSchema,
+  price: decimalString,
+  origQty: decimalString,
+  executedQty: decimalString,
+  status: openEnum(ORDER_STATUSES),
+  time: z.number().int(),
+});
+
+/** A venue open order (venue names, integer `orderId`). */
+export type VenueOpenOrder = z.infer<typeof venueOpenOrderSchema>;

@@ -40,11 +40,12 @@ export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
  * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
  * ```
  */
-export function positions(
+export async function positions(
   ctx: ClientContext,
   params: PositionsParameters = {},
   options?: CallOptions,
 ): Promise<PositionsReturnType> {
+  // async: a validation failure must reject like every other failure, never throw synchronously.
   const query = validateParams(positionsParamsSchema, params, 'account.positions');
   return ctx.transport.call({
     method: 'GET',

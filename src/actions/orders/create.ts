@@ -3,6 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
+import { journalCall, orderJournalInit } from '../../events/journal.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 
@@ -72,7 +73,8 @@ const baseShape = {
   subAccountId: requiredString.optional(),
   clientOrderId: requiredString.max(64, { error: 'must be at most 64 characters' }).optional(),
 };
-const forbidden = (why: string) => z.undefined({ error: why });
+// Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
+const forbidden = (why: string) => z.undefined({ error: why }).optional();
 
 /** Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time). */
 export const createOrderParamsSchema = z.discriminatedUnion(
@@ -117,14 +119,44 @@ export const createOrderResponseSchema = z.looseObject({
 /** `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed. */
 export type CreateOrderReturnType = z.infer<typeof createOrderResponseSchema>;
 
-/** Validates order params, fills in `subAccountId` and a UUID v4 `clientOrderId`, drops undefined fields. */
-export function prepareOrderBody(ctx: ClientContext, params: unknown, context: string): Record<string, unknown> {
-  const valid = validateParams(createOrderParamsSchema, params, context) as Record<string, unknown>;
+/** Fills in `subAccountId` and a UUID v4 `clientOrderId` on already-validated params; drops undefined fields. */
+export function fillOrderDefaults(ctx: ClientContext, valid: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(valid)) if (value !== undefined) body[key] = value;
+  // Generated once per call, so every retry of the call carries the same id and cannot place a second order.
   body['clientOrderId'] ??= uuidV4();
   if (ctx.subAccountId !== undefined) body['subAccountId'] ??= ctx.subAccountId;
   return body;
+}
+
+/** Validates order params, fills in `subAccountId` and a UUID v4 `clientOrderId`, drops undefined fields. */
+export function prepareOrderBody(ctx: ClientContext, params: unknown, context: string): Record<string, unknown> {
+  return fillOrderDefaults(ctx, validateParams(createOrderParamsSchema, params, context) as Record<string, unknown>);
+}
+
+/** Sends a prepared order body (see {@link prepareOrderBody}) to `POST /v2/orders`. */
+export function sendOrder(
+  ctx: ClientContext,
+  body: Record<string, unknown>,
+  options?: CallOptions,
+): Promise<CreateOrderReturnType> {
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  return journalCall(
+    ctx.journal,
+    [orderJournalInit(body)],
+    () =>
+      ctx.transport.call({
+        method: 'POST',
+        path: '/v2/orders',
+        body,
+        signed: true,
+        bucket: 'orders',
+        safety: 'idempotent',
+        schema: createOrderResponseSchema,
+        options,
+      }),
+    (result) => [[{ id: result.order.id, symbol: result.order.symbol, status: result.order.status }]],
+  );
 }
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
@@ -149,20 +181,11 @@ export function prepareOrderBody(ctx: ClientContext, params: unknown, context: s
  * console.log(order.id, order.status); // '…', 'NEW'
  * ```
  */
-export function create(
+export async function create(
   ctx: ClientContext,
   params: CreateOrderParameters,
   options?: CallOptions,
 ): Promise<CreateOrderReturnType> {
-  const body = prepareOrderBody(ctx, params, 'orders.create');
-  return ctx.transport.call({
-    method: 'POST',
-    path: '/v2/orders',
-    body,
-    signed: true,
-    bucket: 'orders',
-    safety: 'idempotent',
-    schema: createOrderResponseSchema,
-    options,
-  });
+  // async: a validation failure must reject like every other failure, never throw synchronously.
+  return sendOrder(ctx, prepareOrderBody(ctx, params, 'orders.create'), options);
 }

@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import type { ClientContext } from '../_internal/context.ts';
+import { requiredString } from '../_internal/validate.ts';
+
+/** `subAccountId` as a call argument: a non-empty string, optional. */
+export const subAccountIdParam = requiredString.optional();
+
+/** An optional integer ≥ `min` (no documented maximum). */
+export function optionalIntAtLeast(min: number) {
+  return z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be an integer' })
+    .min(min, { error: `must be at least ${min}` })
+    .optional();
+}
+
+/** A millisecond Unix epoch (non-negative integer), optional. */
+export const optionalEpochMs = z
+  .number({ error: 'must be a millisecond epoch number' })
+  .int({ error: 'must be an integer (milliseconds)' })
+  .min(0, { error: 'must not be negative' })
+  .optional();
+
+/** Uses the client's default `subAccountId` when the call gives none (the server then uses the primary one). */
+export function withDefaultSubAccount<T extends { subAccountId?: string | undefined }>(
+  ctx: ClientContext,
+  query: T,
+): T {
+  if (query.subAccountId !== undefined || ctx.subAccountId === undefined) return query;
+  return { ...query, subAccountId: ctx.subAccountId };
+}
+
+/**
+ * A path id: non-empty, and not `.` or `..`, which URL parsers treat as "this/parent directory" even when
+ * percent-encoded (`%2E%2E`), so such a request would reach a different endpoint.
+ */
+export const pathIdParam = requiredString.refine((id) => id !== '.' && id !== '..', {
+  error: "must not be '.' or '..'",
+});

@@ -1,0 +1,103 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { paginate } from '../../helpers/paginate.ts';
+import { type Activity, activitySchema, activityTotalsSchema } from '../../schemas/account.ts';
+import { okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk does not rely
+ * on it: it advances by the rows actually received and stops at `total` or an empty page, which stays correct
+ * even if the server caps pages lower.
+ */
+export const ACTIVITIES_PAGE_SIZE = 100;
+
+/** Query of `GET /v2/me/activities`. */
+export interface ActivitiesParameters {
+  /** Rows to skip (offset). */
+  skip?: number | undefined;
+  /** Page size (the server's default and maximum are not documented). */
+  take?: number | undefined;
+}
+
+/** Filters of `account.activitiesAll`: none today (the object is accepted for forward compatibility). */
+export type ActivitiesAllParameters = Record<string, never>;
+
+/** Run-time check of {@link ActivitiesParameters}. */
+export const activitiesParamsSchema = z.strictObject({
+  skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+  take: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Response of `GET /v2/me/activities`: entries are under `data` (not `activities`). */
+export const activitiesResponseSchema = z.looseObject({
+  ok: okTrue,
+  data: z.array(activitySchema),
+  total: z.number().int(),
+  totals: activityTotalsSchema,
+});
+
+/** `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging. */
+export type ActivitiesReturnType = z.infer<typeof activitiesResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,
+ * `default` bucket. Narrow each entry on `type`.
+ *
+ * @throws {RequestValidationError} negative `skip`, `take` < 1, unknown keys.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { data, totals } = await client.account.activities({ take: 20 });
+ * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
+ * console.log(totals.totalDeposits);
+ * ```
+ */
+export async function activities(
+  ctx: ClientContext,
+  query: ActivitiesParameters = {},
+  options?: CallOptions,
+): Promise<ActivitiesReturnType> {
+  const valid = validateParams(activitiesParamsSchema, query, 'account.activities');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/me/activities',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: activitiesResponseSchema,
+    options,
+  });
+}
+
+/**
+ * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time. Auth
+ * `API_KEY`, `default` bucket. Ends at `total` or an empty page.
+ *
+ * @throws {RequestValidationError} unknown keys (when iteration starts).
+ * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
+ * @example
+ * ```ts
+ * for await (const a of client.account.activitiesAll()) console.log(a.type, a.ts);
+ * ```
+ */
+export async function* activitiesAll(
+  ctx: ClientContext,
+  query: ActivitiesAllParameters = {},
+  options?: CallOptions,
+): AsyncGenerator<Activity, void, undefined> {
+  validateParams(z.strictObject({}), query, 'account.activitiesAll');
+  yield* paginate(
+    async (skip, take) => {
+      const page = await activities(ctx, { skip, take }, options);
+      return { items: page.data, total: page.total };
+    },
+    { pageSize: ACTIVITIES_PAGE_SIZE, stopOnShortPage: false },
+  );
+}

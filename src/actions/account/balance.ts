@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { futuresAssetBalanceSchema } from '../../schemas/account.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/futures/balance`. */
+export interface BalanceParameters {
+  /** Sub-account; defaults to the client's `subAccountId`, else the primary sub-account. */
+  subAccountId?: string | undefined;
+}
+
+/** Run-time check of {@link BalanceParameters}. */
+export const balanceParamsSchema = z.strictObject({ subAccountId: subAccountIdParam });
+
+/** Response of `GET /v2/futures/balance`. */
+export const balanceResponseSchema = z.looseObject({
+  ok: okTrue,
+  balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }),
+});
+
+/** `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`. */
+export type BalanceReturnType = z.infer<typeof balanceResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/futures/balance` — the futures wallet. Auth `API_KEY (READ_ONLY+)`, `default` bucket.
+ *
+ * @throws {RequestValidationError} unknown keys, empty `subAccountId`.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId` (not yours).
+ * @throws {BadRequestError} `No sub account found`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { balances } = await client.account.balance();
+ * const usdt = balances.assets.find((a) => a.asset === 'USDT');
+ * console.log(usdt?.availableBalance);
+ * ```
+ */
+export async function balance(
+  ctx: ClientContext,
+  query: BalanceParameters = {},
+  options?: CallOptions,
+): Promise<BalanceReturnType> {
+  const valid = withDefaultSubAccount(ctx, validateParams(balanceParamsSchema, query, 'account.balance'));
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/futures/balance',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: balanceResponseSchema,
+    options,
+  });
+}

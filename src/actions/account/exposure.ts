@@ -1,0 +1,41 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { decimalString, okTrue } from '../../schemas/common.ts';
+import { positionSchema } from '../../schemas/position.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Response of `GET /v2/risk/exposure`. */
+export const exposureResponseSchema = z.looseObject({
+  ok: okTrue,
+  grossExposure: decimalString,
+  positions: z.array(positionSchema),
+});
+
+/** `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions. */
+export type ExposureReturnType = z.infer<typeof exposureResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/risk/exposure` — gross exposure (sum of absolute quantities, a decimal string) and the open
+ * positions behind it. Auth `API_KEY`, `default` bucket.
+ *
+ * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { grossExposure, positions } = await client.account.exposure();
+ * ```
+ */
+export async function exposure(ctx: ClientContext, options?: CallOptions): Promise<ExposureReturnType> {
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/risk/exposure',
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: exposureResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
+import { okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/account/pnl-history`. */
+export interface PnlHistoryParameters {
+  /**
+   * Bucket size. Weekly buckets start on Sunday; monthly `date`s are `YYYY-MM`.
+   * @default 'daily'
+   */
+  period?: 'daily' | 'weekly' | 'monthly' | undefined;
+  /**
+   * Number of buckets.
+   * @default 30
+   */
+  limit?: number | undefined;
+}
+
+/** Run-time check of {@link PnlHistoryParameters}. */
+export const pnlHistoryParamsSchema = z.strictObject({
+  period: z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" }).optional(),
+  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings. */
+export const pnlHistoryResponseSchema = z.looseObject({
+  ok: okTrue,
+  history: z.array(pnlBucketSchema),
+  summary: pnlSummarySchema,
+});
+
+/** `{ ok: true, history, summary }` — numbers. */
+export type PnlHistoryReturnType = z.infer<typeof pnlHistoryResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/account/pnl-history` — PnL per day/week/month. Auth `API_KEY`, `default` bucket.
+ *
+ * The fields are JSON NUMBERS (the only such endpoint); the series covers only the latest 1000 executions,
+ * `pnl` has fees subtracted and no funding. For ledger-grade figures the spec points at `/v2/me/stats`.
+ *
+ * @throws {RequestValidationError} bad `period`, `limit` < 1.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { history, summary } = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
+ * console.log(summary.totalPnl.toFixed(2));
+ * ```
+ */
+export async function pnlHistory(
+  ctx: ClientContext,
+  query: PnlHistoryParameters = {},
+  options?: CallOptions,
+): Promise<PnlHistoryReturnType> {
+  const valid = validateParams(pnlHistoryParamsSchema, query, 'account.pnlHistory');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/account/pnl-history',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: pnlHistoryResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,55 @@
+import * as z from 'zod';
+import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { spotBalanceSchema } from '../../schemas/account.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { pathIdParam } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Response of `GET /v2/accounts/:id/balances`. `balances` is normally an array of `{ asset, free, locked }`;
+ * when the upstream payload has no such array the server passes the whole upstream object instead.
+ */
+export const spotBalancesResponseSchema = z.looseObject({
+  ok: okTrue,
+  balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]),
+});
+
+/** `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`. */
+export type SpotBalancesReturnType = z.infer<typeof spotBalancesResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is
+ * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default`
+ * bucket.
+ *
+ * @throws {RequestValidationError} empty `accountId`.
+ * @throws {NotFoundError} the id is not your account.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { balances } = await client.account.spotBalances(accountId);
+ * if (Array.isArray(balances)) for (const b of balances) console.log(b.asset, b.free, b.locked);
+ * else console.log('raw upstream payload', balances);
+ * ```
+ */
+export async function spotBalances(
+  ctx: ClientContext,
+  accountId: string,
+  options?: CallOptions,
+): Promise<SpotBalancesReturnType> {
+  const valid = validateParams(pathIdParam, accountId, 'account.spotBalances (accountId)');
+  return ctx.transport.call({
+    method: 'GET',
+    path: `/v2/accounts/${encodePathSegment(valid)}/balances`,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: spotBalancesResponseSchema,
+    options,
+  });
+}

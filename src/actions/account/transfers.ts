@@ -1,0 +1,116 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { paginate } from '../../helpers/paginate.ts';
+import { type Transfer, transferSchema } from '../../schemas/account.ts';
+import { okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Largest page of `GET /v2/me/transfers`. */
+export const MAX_TRANSFERS_PAGE = 100;
+
+/** Which transfers to list. */
+export type TransferKind = 'deposit' | 'withdraw' | 'all';
+
+/** Query of `GET /v2/me/transfers`. */
+export interface TransfersParameters {
+  /** Rows to skip (offset). */
+  skip?: number | undefined;
+  /** Page size, 1 to 100. */
+  take?: number | undefined;
+  /**
+   * Deposits, withdrawals or both.
+   * @default 'all'
+   */
+  type?: TransferKind | undefined;
+}
+
+/** Filters of `account.transfersAll` (page size is always 100). */
+export interface TransfersAllParameters {
+  /**
+   * Deposits, withdrawals or both.
+   * @default 'all'
+   */
+  type?: TransferKind | undefined;
+}
+
+const transferKindParam = z.enum(['deposit', 'withdraw', 'all'], { error: "must be 'deposit', 'withdraw' or 'all'" });
+
+/** Run-time check of {@link TransfersParameters}. */
+export const transfersParamsSchema = z.strictObject({
+  skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+  take: intInRange(1, MAX_TRANSFERS_PAGE).optional(),
+  type: transferKindParam.optional(),
+});
+
+/** Run-time check of {@link TransfersAllParameters}. */
+export const transfersAllParamsSchema = z.strictObject({ type: transferKindParam.optional() });
+
+/** Response of `GET /v2/me/transfers`. */
+export const transfersResponseSchema = z.looseObject({
+  ok: okTrue,
+  transfers: z.array(transferSchema),
+  total: z.number().int(),
+});
+
+/** `{ ok: true, transfers, total }`. */
+export type TransfersReturnType = z.infer<typeof transfersResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/me/transfers` — one page of deposits and withdrawals. Auth `API_KEY`, `default` bucket.
+ * `transferType` is 1 (deposit) or 2 (withdraw); `SUCCESS` and `CONFIRMED` both mean done.
+ *
+ * @throws {RequestValidationError} `take` outside 1..100, negative `skip`, bad `type`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
+ * ```
+ */
+export async function transfers(
+  ctx: ClientContext,
+  query: TransfersParameters = {},
+  options?: CallOptions,
+): Promise<TransfersReturnType> {
+  const valid = validateParams(transfersParamsSchema, query, 'account.transfers');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/me/transfers',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: transfersResponseSchema,
+    options,
+  });
+}
+
+/**
+ * Every transfer over all pages of `GET /v2/me/transfers`, 100 at a time (the documented maximum). Auth
+ * `API_KEY`, `default` bucket. Ends when `total` is reached or a page comes back short.
+ *
+ * @throws {RequestValidationError} bad `type` (when iteration starts).
+ * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
+ * @example
+ * ```ts
+ * for await (const t of client.account.transfersAll({ type: 'withdraw' })) console.log(t.amount, t.status);
+ * ```
+ */
+export async function* transfersAll(
+  ctx: ClientContext,
+  query: TransfersAllParameters = {},
+  options?: CallOptions,
+): AsyncGenerator<Transfer, void, undefined> {
+  const valid = validateParams(transfersAllParamsSchema, query, 'account.transfersAll');
+  yield* paginate(
+    async (skip, take) => {
+      const page = await transfers(ctx, { ...valid, skip, take }, options);
+      return { items: page.transfers, total: page.total };
+    },
+    { pageSize: MAX_TRANSFERS_PAGE, stopOnShortPage: true },
+  );
+}

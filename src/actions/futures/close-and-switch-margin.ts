@@ -1,0 +1,85 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { journalCall } from '../../events/journal.ts';
+import { decimalString, type MarginType, okTrue, openEnum } from '../../schemas/common.ts';
+import { marginTypeParam } from './set-margin-type.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Body of `POST /v2/futures/close-and-switch-margin`. */
+export interface CloseAndSwitchMarginParameters {
+  /** Symbol whose orders are canceled and positions closed. */
+  symbol: string;
+  /** Mode to switch to (sub-account-wide). */
+  targetMarginType: MarginType;
+}
+
+/** Run-time check of {@link CloseAndSwitchMarginParameters}. */
+export const closeAndSwitchMarginParamsSchema = z.strictObject({
+  symbol: requiredString,
+  targetMarginType: marginTypeParam,
+});
+
+/** Response of `POST /v2/futures/close-and-switch-margin` on success. */
+export const closeAndSwitchMarginResponseSchema = z.looseObject({
+  ok: okTrue,
+  data: z.looseObject({
+    symbol: z.string(),
+    marginType: openEnum(['ISOLATED', 'CROSSED']),
+    canceledOrders: z.array(z.string()),
+    closedPositions: z.array(z.looseObject({ id: z.string(), venuePositionId: z.string(), quantity: decimalString })),
+  }),
+});
+
+/** `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`. */
+export type CloseAndSwitchMarginReturnType = z.infer<typeof closeAndSwitchMarginResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/futures/close-and-switch-margin` — three legs, no rollback: (1) cancel every working order on the
+ * symbol, (2) close every open position on it with reduce-only MARKET orders, (3) switch the margin type
+ * (sub-account-wide). Auth `API_KEY (TRADE)`, `default` bucket.
+ *
+ * Never retried once it may have started (only a 429 or a refused connection is retried): a repeat could
+ * close positions opened in between.
+ *
+ * @throws {RequestValidationError} missing `symbol`, bad `targetMarginType`.
+ * @throws {MarginSwitchError} 502: `stage === 'close'` (leg 2 failed, `venueErrorCode` says why) or
+ *   `stage === 'switch'` (positions ARE closed, orders canceled, mode unchanged); see `closedPositions`,
+ *   `canceledOrders`.
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {TimeoutError | ConnectionError} outcome unknown: read positions and orders before doing anything.
+ * @example
+ * ```ts
+ * try {
+ *   const { data } = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
+ *   console.log(data.closedPositions.length, 'positions closed');
+ * } catch (err) {
+ *   if (err instanceof MarginSwitchError && err.stage === 'switch') console.warn('closed, but mode unchanged');
+ *   else throw err;
+ * }
+ * ```
+ */
+export async function closeAndSwitchMargin(
+  ctx: ClientContext,
+  params: CloseAndSwitchMarginParameters,
+  options?: CallOptions,
+): Promise<CloseAndSwitchMarginReturnType> {
+  const body = validateParams(closeAndSwitchMarginParamsSchema, params, 'futures.closeAndSwitchMargin');
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  return journalCall(ctx.journal, [{ kind: 'closeAndSwitchMargin', symbol: body.symbol }], () =>
+    ctx.transport.call({
+      method: 'POST',
+      path: '/v2/futures/close-and-switch-margin',
+      body,
+      signed: true,
+      bucket: 'default',
+      safety: 'once',
+      schema: closeAndSwitchMarginResponseSchema,
+      options,
+    }),
+  );
+}

@@ -1,0 +1,79 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Body of `POST /v2/futures/leverage`. */
+export interface SetLeverageParameters {
+  /** Contract symbol. */
+  symbol: string;
+  /** Integer 1 to 125. */
+  leverage: number;
+  /**
+   * Change it even with an open position (the liquidation level is re-priced). Without it an open position
+   * yields a 409 with `code: 'OPEN_POSITION_LEVERAGE_GUARD'`.
+   * @default false
+   */
+  forceWithOpenPosition?: boolean | undefined;
+}
+
+/** Run-time check of {@link SetLeverageParameters}. */
+export const setLeverageParamsSchema = z.strictObject({
+  symbol: requiredString,
+  leverage: intInRange(1, 125),
+  forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
+});
+
+/** Response of `POST /v2/futures/leverage`. */
+export const setLeverageResponseSchema = z.looseObject({
+  ok: okTrue,
+  data: z.looseObject({ leverage: z.number(), symbol: z.string() }),
+});
+
+/** `{ ok: true, data: { leverage, symbol } }`. */
+export type SetLeverageReturnType = z.infer<typeof setLeverageResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket;
+ * safe to retry (setting the same value twice is harmless).
+ *
+ * There is no read-back endpoint: the current leverage shows only on an open position's `leverage`.
+ *
+ * @throws {RequestValidationError} `leverage` not an integer in 1..125, missing `symbol`.
+ * @throws {ConflictError} open position without `forceWithOpenPosition` (`err.isOpenPositionGuard`,
+ *   `err.code === 'OPEN_POSITION_LEVERAGE_GUARD'`).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {BadRequestError} the venue rejected the value.
+ * @example
+ * ```ts
+ * try {
+ *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
+ * } catch (err) {
+ *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
+ *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true });
+ *   } else throw err;
+ * }
+ * ```
+ */
+export async function setLeverage(
+  ctx: ClientContext,
+  params: SetLeverageParameters,
+  options?: CallOptions,
+): Promise<SetLeverageReturnType> {
+  const body = validateParams(setLeverageParamsSchema, params, 'futures.setLeverage');
+  return ctx.transport.call({
+    method: 'POST',
+    path: '/v2/futures/leverage',
+    body,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: setLeverageResponseSchema,
+    options,
+  });
+}

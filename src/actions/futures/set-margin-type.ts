@@ -1,0 +1,80 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { type MarginType, okTrue, openEnum } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Margin types as a run-time enum. */
+export const marginTypeParam = z.enum(['ISOLATED', 'CROSSED'], { error: "must be 'ISOLATED' or 'CROSSED'" });
+
+/** Body of `POST /v2/futures/margin-type`. */
+export interface SetMarginTypeParameters {
+  /** Contract symbol. */
+  symbol: string;
+  /** Target mode. The venue applies it to the whole sub-account. */
+  marginType: MarginType;
+  /**
+   * Switch even with an open position. Without it an open position yields a 409 with
+   * `code: 'OPEN_POSITION_MARGIN_GUARD'`.
+   * @default false
+   */
+  forceWithOpenPosition?: boolean | undefined;
+}
+
+/** Run-time check of {@link SetMarginTypeParameters}. */
+export const setMarginTypeParamsSchema = z.strictObject({
+  symbol: requiredString,
+  marginType: marginTypeParam,
+  forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
+});
+
+/** Response of `POST /v2/futures/margin-type`. */
+export const setMarginTypeResponseSchema = z.looseObject({
+  ok: okTrue,
+  data: z.looseObject({
+    marginType: openEnum(['ISOLATED', 'CROSSED']),
+    symbol: z.string(),
+    unchanged: z.boolean().optional(),
+  }),
+});
+
+/** `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode. */
+export type SetMarginTypeReturnType = z.infer<typeof setMarginTypeResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/futures/margin-type` — sets ISOLATED or CROSSED. Auth `API_KEY (TRADE)`, `default` bucket; safe to
+ * retry. The venue applies the mode to the whole sub-account. No read-back endpoint exists: a position's
+ * `marginMode` is the only place the current mode shows.
+ *
+ * @throws {RequestValidationError} bad `marginType`, missing `symbol`.
+ * @throws {ConflictError} open position without the force flag (`err.isOpenPositionGuard`,
+ *   `code: 'OPEN_POSITION_MARGIN_GUARD'`); consider `futures.closeAndSwitchMargin`.
+ * @throws {BadRequestError | ApiError} a venue reject (`code: 'OPEN_POSITION_MARGIN_REJECT'`).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @example
+ * ```ts
+ * const { data } = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+ * if (data.unchanged) console.log('already isolated');
+ * ```
+ */
+export async function setMarginType(
+  ctx: ClientContext,
+  params: SetMarginTypeParameters,
+  options?: CallOptions,
+): Promise<SetMarginTypeReturnType> {
+  const body = validateParams(setMarginTypeParamsSchema, params, 'futures.setMarginType');
+  return ctx.transport.call({
+    method: 'POST',
+    path: '/v2/futures/margin-type',
+    body,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: setMarginTypeResponseSchema,
+    options,
+  });
+}

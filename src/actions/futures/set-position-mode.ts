@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { okTrue, openEnum, type PositionMode } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Body of `POST /v2/futures/position-mode`. */
+export interface SetPositionModeParameters {
+  /** `ONE_WAY` (positionSide `BOTH`) or `HEDGE` (separate LONG and SHORT). Account-wide. */
+  positionMode: PositionMode;
+}
+
+/** Run-time check of {@link SetPositionModeParameters}. */
+export const setPositionModeParamsSchema = z.strictObject({
+  positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }),
+});
+
+/** Response of `POST /v2/futures/position-mode`. */
+export const setPositionModeResponseSchema = z.looseObject({
+  ok: okTrue,
+  data: z.looseObject({ positionMode: openEnum(['ONE_WAY', 'HEDGE']) }),
+});
+
+/** `{ ok: true, data: { positionMode } }`. */
+export type SetPositionModeReturnType = z.infer<typeof setPositionModeResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/futures/position-mode` — one-way or hedge mode, account-wide. Auth `API_KEY (TRADE)`, `default`
+ * bucket; safe to retry. No read-back endpoint exists (a position's `positionSide` hints at the mode).
+ *
+ * @throws {RequestValidationError} bad `positionMode`.
+ * @throws {BadRequestError} any open position exists (the venue rejects the change).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @example
+ * ```ts
+ * await client.futures.setPositionMode({ positionMode: 'HEDGE' });
+ * ```
+ */
+export async function setPositionMode(
+  ctx: ClientContext,
+  params: SetPositionModeParameters,
+  options?: CallOptions,
+): Promise<SetPositionModeReturnType> {
+  const body = validateParams(setPositionModeParamsSchema, params, 'futures.setPositionMode');
+  return ctx.transport.call({
+    method: 'POST',
+    path: '/v2/futures/position-mode',
+    body,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: setPositionModeResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { depthLevelSchema } from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/depth`. */
+export interface DepthParameters {
+  /** Contract symbol. Required. */
+  symbol: string;
+  /**
+   * Levels per side (the server's maximum is not documented).
+   * @default 100
+   */
+  limit?: number | undefined;
+}
+
+/** Run-time check of {@link DepthParameters}. */
+export const depthParamsSchema = z.strictObject({
+  symbol: requiredString,
+  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Response of `GET /v2/depth`. */
+export const depthResponseSchema = z.looseObject({
+  ok: okTrue,
+  bids: z.array(depthLevelSchema),
+  asks: z.array(depthLevelSchema),
+});
+
+/** `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`. */
+export type DepthReturnType = z.infer<typeof depthResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/depth` — top `limit` bids and asks. Public, `public` bucket. There is no `lastUpdateId`, so a
+ * snapshot cannot be stitched to a diff stream.
+ *
+ * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { bids, asks } = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
+ * const [bestBidPrice] = bids[0] ?? [];
+ * ```
+ */
+export async function depth(
+  ctx: ClientContext,
+  query: DepthParameters,
+  options?: CallOptions,
+): Promise<DepthReturnType> {
+  const valid = validateParams(depthParamsSchema, query, 'market.depth');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/depth',
+    query: valid,
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: depthResponseSchema,
+    options,
+  });
+}

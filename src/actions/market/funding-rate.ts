@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { decimalString, okTrue } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/funding-rate`. */
+export interface FundingRateParameters {
+  /** Contract symbol. Required. */
+  symbol: string;
+}
+
+/** Run-time check of {@link FundingRateParameters}. */
+export const fundingRateParamsSchema = z.strictObject({ symbol: requiredString });
+
+/** Response of `GET /v2/funding-rate`. */
+export const fundingRateResponseSchema = z.looseObject({
+  ok: okTrue,
+  symbol: z.string(),
+  fundingRate: decimalString.nullable(),
+});
+
+/** `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet. */
+export type FundingRateReturnType = z.infer<typeof fundingRateResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,
+ * `public` bucket.
+ *
+ * @throws {RequestValidationError} missing `symbol`.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { fundingRate } = await client.market.fundingRate({ symbol: 'BTCUSDT' });
+ * if (fundingRate === null) console.log('not known yet');
+ * ```
+ */
+export async function fundingRate(
+  ctx: ClientContext,
+  query: FundingRateParameters,
+  options?: CallOptions,
+): Promise<FundingRateReturnType> {
+  const valid = validateParams(fundingRateParamsSchema, query, 'market.fundingRate');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/funding-rate',
+    query: valid,
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: fundingRateResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,88 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/klines`. */
+export interface KlinesParameters {
+  /** Contract symbol. Required. */
+  symbol: string;
+  /** Candle interval: `1m 3m 5m 15m 30m 1h 2h 4h 6h 8h 12h 1d 3d 1w 1M`. */
+  interval: KlineInterval;
+  /**
+   * Number of candles (the newest ones).
+   * @default 300
+   */
+  limit?: number | undefined;
+  /**
+   * Not supported: the server accepts and silently ignores time ranges, returning the newest `limit` candles
+   * anyway. The SDK rejects it so that a backfill cannot quietly return the wrong period.
+   */
+  startTime?: never;
+  /** Not supported, see `startTime`. */
+  endTime?: never;
+}
+
+const ignoredByServer = z
+  .undefined({
+    error:
+      'is not supported: the server ignores time ranges and always returns the newest `limit` candles; ' +
+      'fetch the newest candles and filter by openTime yourself',
+  })
+  .optional();
+
+/** Run-time check of {@link KlinesParameters}. */
+export const klinesParamsSchema = z.strictObject({
+  symbol: requiredString,
+  interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
+  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  startTime: ignoredByServer,
+  endTime: ignoredByServer,
+});
+
+/** Response of `GET /v2/klines`. */
+export const klinesResponseSchema = z.looseObject({ ok: okTrue, data: z.array(klineSchema) });
+
+/** `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields. */
+export type KlinesReturnType = z.infer<typeof klinesResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket.
+ *
+ * Time ranges are not supported by the server (it ignores `startTime`/`endTime`), so the SDK does not accept
+ * them; a 12-tuple per candle comes back — convert with `parseKline`.
+ *
+ * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
+ *   `startTime`/`endTime` given.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * import { parseKline } from 'futures-sdk';
+ * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
+ * const candles = data.map(parseKline);
+ * console.log(candles.at(-1)?.close);
+ * ```
+ */
+export async function klines(
+  ctx: ClientContext,
+  query: KlinesParameters,
+  options?: CallOptions,
+): Promise<KlinesReturnType> {
+  const { startTime: _s, endTime: _e, ...valid } = validateParams(klinesParamsSchema, query, 'market.klines');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/klines',
+    query: valid,
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: klinesResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,109 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { ResponseValidationError } from '../../errors/response-validation-error.ts';
+import { okTrue, openEnum } from '../../schemas/common.ts';
+import {
+  commissionLeaderboardEntrySchema,
+  LEADERBOARD_PERIODS,
+  LEADERBOARD_TYPES,
+  type LeaderboardPeriod,
+  type LeaderboardType,
+  referralsLeaderboardEntrySchema,
+  volumeLeaderboardEntrySchema,
+} from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Largest `limit` of `GET /v2/leaderboard`. */
+export const MAX_LEADERBOARD_LIMIT = 100;
+
+/** Query of `GET /v2/leaderboard`. */
+export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardType> {
+  /** `volume`, `referrals` or `commission`. Required; decides the row shape. */
+  type: T;
+  /**
+   * Rows, 1 to 100.
+   * @default 20
+   */
+  limit?: number | undefined;
+  /**
+   * `7d`, `30d` or `all` (the old `daily`/`weekly`/`monthly` are rejected).
+   * @default 'all'
+   */
+  period?: LeaderboardPeriod | undefined;
+}
+
+/** Run-time check of {@link LeaderboardParameters}. */
+export const leaderboardParamsSchema = z.strictObject({
+  type: z.enum(LEADERBOARD_TYPES, { error: "must be 'volume', 'referrals' or 'commission'" }),
+  limit: intInRange(1, MAX_LEADERBOARD_LIMIT).optional(),
+  period: z.enum(LEADERBOARD_PERIODS, { error: "must be '7d', '30d' or 'all'" }).optional(),
+});
+
+const period = openEnum(LEADERBOARD_PERIODS);
+
+/** Response of `GET /v2/leaderboard`, discriminated on `type`. */
+export const leaderboardResponseSchema = z.discriminatedUnion('type', [
+  z.looseObject({ ok: okTrue, type: z.literal('volume'), period, data: z.array(volumeLeaderboardEntrySchema) }),
+  z.looseObject({ ok: okTrue, type: z.literal('referrals'), period, data: z.array(referralsLeaderboardEntrySchema) }),
+  z.looseObject({
+    ok: okTrue,
+    type: z.literal('commission'),
+    period,
+    data: z.array(commissionLeaderboardEntrySchema),
+  }),
+]);
+
+/**
+ * `{ ok: true, type, period, data }`; the row shape follows `type` (`volume` rows have `accountId`/`volume`,
+ * `referrals` rows `userId`/`referralCount`, `commission` rows `userId`/`totalCommission`).
+ */
+export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> = Extract<
+  z.infer<typeof leaderboardResponseSchema>,
+  { type: T }
+>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is
+ * typed by the `type` you pass.
+ *
+ * @throws {RequestValidationError} missing/unknown `type`, `limit` outside 1..100, `period` not 7d/30d/all.
+ * @throws {BadRequestError} the server rejected the period.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { data } = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
+ * for (const row of data) console.log(row.rank, row.walletAddress, row.referralCount);
+ * ```
+ */
+export async function leaderboard<T extends LeaderboardType>(
+  ctx: ClientContext,
+  query: LeaderboardParameters<T>,
+  options?: CallOptions,
+): Promise<LeaderboardReturnType<T>> {
+  const valid = validateParams(leaderboardParamsSchema, query, 'market.leaderboard');
+  const result = await ctx.transport.call({
+    method: 'GET',
+    path: '/v2/leaderboard',
+    query: valid,
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: leaderboardResponseSchema,
+    options,
+  });
+  if (result.type !== valid.type) {
+    throw new ResponseValidationError({
+      issues: [{ path: ['type'], message: `expected '${valid.type}' (the requested type), got '${result.type}'` }],
+      body: result,
+      method: 'GET',
+      path: '/v2/leaderboard',
+    });
+  }
+  // Checked just above: the rows were validated against the shape of the requested type.
+  return result as LeaderboardReturnType<T>;
+}

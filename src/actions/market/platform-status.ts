@@ -1,0 +1,37 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { platformFeaturesSchema } from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Response of `GET /v2/platform/status`. */
+export const platformStatusResponseSchema = z.looseObject({ ok: okTrue, features: platformFeaturesSchema });
+
+/** `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans). */
+export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/platform/status` — which platform features are switched on. Public, `public` bucket.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { features } = await client.market.platformStatus();
+ * if (!features.trading) console.warn('trading is paused');
+ * ```
+ */
+export async function platformStatus(ctx: ClientContext, options?: CallOptions): Promise<PlatformStatusReturnType> {
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/platform/status',
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: platformStatusResponseSchema,
+    options,
+  });
+}

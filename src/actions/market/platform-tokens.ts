@@ -1,0 +1,42 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { platformTokenSchema } from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Response of `GET /v2/platform/tokens`. */
+export const platformTokensResponseSchema = z.looseObject({
+  ok: okTrue,
+  hash: z.string(),
+  tokens: z.array(platformTokenSchema),
+});
+
+/** `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header. */
+export type PlatformTokensReturnType = z.infer<typeof platformTokensResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/platform/tokens` — the (chainId, asset) → decimals registry used for typed-data signatures. Public,
+ * `public` bucket; cached up to 300 s (compare `hash` to detect changes).
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { hash, tokens } = await client.market.platformTokens();
+ * const usdc = tokens.find((t) => t.chainId === 42161 && t.asset === 'USDC');
+ * ```
+ */
+export async function platformTokens(ctx: ClientContext, options?: CallOptions): Promise<PlatformTokensReturnType> {
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/platform/tokens',
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: platformTokensResponseSchema,
+    options,
+  });
+}

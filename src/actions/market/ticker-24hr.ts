@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { tickerSchema } from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/ticker/24hr`. */
+export interface Ticker24hrParameters {
+  /** One symbol; omitted returns every cached ticker. */
+  symbol?: string | undefined;
+}
+
+/** Run-time check of {@link Ticker24hrParameters}. */
+export const ticker24hrParamsSchema = z.strictObject({ symbol: requiredString.optional() });
+
+/** Response of `GET /v2/ticker/24hr`: always an array (one element when filtered). */
+export const ticker24hrResponseSchema = z.looseObject({ ok: okTrue, tickers: z.array(tickerSchema) });
+
+/** `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`. */
+export type Ticker24hrReturnType = z.infer<typeof ticker24hrResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/ticker/24hr` — 24-hour statistics. Public (no key), `public` bucket; may be CDN-cached.
+ *
+ * @throws {RequestValidationError} empty `symbol`, unknown keys.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
+ * console.log(tickers[0]?.lastPrice, tickers[0]?.priceChangePercent);
+ * ```
+ */
+export async function ticker24hr(
+  ctx: ClientContext,
+  query: Ticker24hrParameters = {},
+  options?: CallOptions,
+): Promise<Ticker24hrReturnType> {
+  const valid = validateParams(ticker24hrParamsSchema, query, 'market.ticker24hr');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/ticker/24hr',
+    query: valid,
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: ticker24hrResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,61 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { publicTradeSchema } from '../../schemas/market.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/trades`. */
+export interface TradesParameters {
+  /** Contract symbol. Required. */
+  symbol: string;
+  /**
+   * Number of trades (the server's maximum is not documented).
+   * @default 20
+   */
+  limit?: number | undefined;
+}
+
+/** Run-time check of {@link TradesParameters}. */
+export const tradesParamsSchema = z.strictObject({
+  symbol: requiredString,
+  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Response of `GET /v2/trades`. */
+export const tradesResponseSchema = z.looseObject({ ok: okTrue, trades: z.array(publicTradeSchema) });
+
+/** `{ ok: true, trades }`. */
+export type TradesReturnType = z.infer<typeof tradesResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/trades` — recent public trades. Public, `public` bucket.
+ *
+ * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ * @example
+ * ```ts
+ * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
+ * ```
+ */
+export async function trades(
+  ctx: ClientContext,
+  query: TradesParameters,
+  options?: CallOptions,
+): Promise<TradesReturnType> {
+  const valid = validateParams(tradesParamsSchema, query, 'market.trades');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/trades',
+    query: valid,
+    signed: false,
+    bucket: 'public',
+    safety: 'idempotent',
+    schema: tradesResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,162 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { AbortError } from '../../errors/abort-error.ts';
+import { ApiError } from '../../errors/api-error.ts';
+import { FuturesError } from '../../errors/futures-error.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { type CancelAllResultEntry, cancelAllResultEntrySchema, type Order } from '../../schemas/order.ts';
+import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { cancel } from './cancel.ts';
+import { listAll } from './list-all.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Order types that `DELETE /v2/orders/open` leaves alone; each must be canceled on its own. */
+export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<string> = [
+  'STOP',
+  'STOP_MARKET',
+  'TAKE_PROFIT',
+  'TAKE_PROFIT_MARKET',
+];
+
+/** Statuses in which a conditional order is still working (and so worth canceling). */
+const WORKING_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED'] as const;
+
+/** Query of `orders.cancelAll`. */
+export interface CancelAllOrdersParameters {
+  /** Only this symbol. */
+  symbol?: string | undefined;
+  /** Sub-account; defaults to the client's `subAccountId`. */
+  subAccountId?: string | undefined;
+  /**
+   * Also cancel working conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET), which the
+   * server's cancel-all leaves alone. They are listed first, then canceled one by one after the bulk cancel;
+   * each outcome is appended to `results` with `conditional: true`. Not atomic: an order placed meanwhile may
+   * survive.
+   * @default false
+   */
+  includeConditional?: boolean | undefined;
+}
+
+/** Run-time check of {@link CancelAllOrdersParameters}. */
+export const cancelAllOrdersParamsSchema = z.strictObject({
+  symbol: requiredString.optional(),
+  subAccountId: subAccountIdParam,
+  includeConditional: z.boolean({ error: 'must be a boolean' }).optional(),
+});
+
+/**
+ * Response of `DELETE /v2/orders/open`. The server omits `total` and `results` when nothing was open; the
+ * schema fills in `total: 0, results: []` so callers see one shape.
+ */
+export const cancelAllResponseSchema = z
+  .looseObject({
+    ok: okTrue,
+    canceled: z.number().int(),
+    total: z.number().int().optional(),
+    results: z.array(cancelAllResultEntrySchema).optional(),
+  })
+  .transform(({ total, results, ...rest }) => ({
+    ...rest,
+    total: total ?? results?.length ?? 0,
+    results: results ?? [],
+  }));
+
+/**
+ * `{ ok: true, canceled, total, results }` — always all four. `canceled` counts the orders that really became
+ * `CANCELED`; entries with `status: 'FAILED'` carry an `error` string.
+ */
+export type CancelAllReturnType = z.output<typeof cancelAllResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+async function workingConditionalOrders(
+  ctx: ClientContext,
+  symbol: string | undefined,
+  options: CallOptions | undefined,
+): Promise<Order[]> {
+  const found = new Map<string, Order>();
+  for (const status of WORKING_STATUSES) {
+    for await (const order of listAll(ctx, symbol === undefined ? { status } : { symbol, status }, options)) {
+      if (CONDITIONAL_ORDER_TYPES.includes(order.type) && order.status === status) found.set(order.id, order);
+    }
+  }
+  return [...found.values()];
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError) return error.error;
+  if (error instanceof FuturesError) return error.shortMessage;
+  return 'cancel failed';
+}
+
+/**
+ * `DELETE /v2/orders/open` — cancels every open regular order (optionally of one symbol). Auth
+ * `API_KEY (TRADE)`, `default` bucket; safe to retry (canceling twice changes nothing).
+ *
+ * The server does NOT cancel conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET). Pass
+ * `includeConditional: true` to have the SDK list the working ones (via `GET /v2/orders`) and cancel each with
+ * `POST /v2/orders/:id/cancel`; a failed item is reported as `FAILED` with its `error`, never thrown.
+ *
+ * Always resolves `{ ok, canceled, total, results }`; when nothing was open that is
+ * `{ ok: true, canceled: 0, total: 0, results: [] }`.
+ *
+ * @throws {RequestValidationError} unknown keys.
+ * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
+ * @throws {AbortError} the signal fired (conditional orders not reached yet stay working).
+ * @throws {AuthenticationError | RateLimitError | ServerError} the bulk cancel or the listing failed.
+ * @example
+ * ```ts
+ * const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
+ * console.log(`${res.canceled}/${res.total} canceled`);
+ * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
+ * ```
+ */
+export async function cancelAll(
+  ctx: ClientContext,
+  query: CancelAllOrdersParameters = {},
+  options?: CallOptions,
+): Promise<CancelAllReturnType> {
+  const { includeConditional, ...rest } = validateParams(cancelAllOrdersParamsSchema, query, 'orders.cancelAll');
+  const serverQuery = withDefaultSubAccount(ctx, rest);
+  // Listed before the bulk cancel so that a failed listing leaves everything untouched.
+  const conditional = includeConditional ? await workingConditionalOrders(ctx, serverQuery.symbol, options) : [];
+
+  const bulk = await ctx.transport.call({
+    method: 'DELETE',
+    path: '/v2/orders/open',
+    query: serverQuery,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: cancelAllResponseSchema,
+    options,
+  });
+  // Should a server version start canceling conditional orders itself, do not cancel (and report) them twice.
+  const handled = new Set(bulk.results.map((entry) => entry.orderId));
+  const pending = conditional.filter((order) => !handled.has(order.id));
+  if (pending.length === 0) return bulk;
+
+  const results: CancelAllResultEntry[] = [...bulk.results];
+  let canceled = bulk.canceled;
+  const cancelParams = serverQuery.subAccountId === undefined ? {} : { subAccountId: serverQuery.subAccountId };
+  for (const order of pending) {
+    try {
+      await cancel(ctx, order.id, cancelParams, options);
+      canceled++;
+      results.push({ orderId: order.id, symbol: order.symbol, status: 'CANCELED', conditional: true });
+    } catch (error) {
+      if (error instanceof AbortError) throw error;
+      results.push({
+        orderId: order.id,
+        symbol: order.symbol,
+        status: 'FAILED',
+        error: describeFailure(error),
+        conditional: true,
+      });
+    }
+  }
+  return { ...bulk, canceled, total: bulk.total + pending.length, results };
+}

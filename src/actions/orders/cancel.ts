@@ -1,0 +1,68 @@
+import * as z from 'zod';
+import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { orderSchema } from '../../schemas/order.ts';
+import { pathIdParam, subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Options of `orders.cancel`. */
+export interface CancelOrderParameters {
+  /** Sub-account of the order; defaults to the client's `subAccountId`. */
+  subAccountId?: string | undefined;
+}
+
+/** Run-time check of {@link CancelOrderParameters}. */
+export const cancelOrderParamsSchema = z.strictObject({ subAccountId: subAccountIdParam });
+
+/** Response of `POST /v2/orders/:id/cancel`. */
+export const cancelOrderResponseSchema = z.looseObject({
+  ok: okTrue,
+  order: orderSchema,
+  venue: z.unknown().optional(),
+});
+
+/** `{ ok: true, order (status CANCELED), venue }`. */
+export type CancelOrderReturnType = z.infer<typeof cancelOrderResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/orders/:id/cancel` — cancels one working order, by backend `id` or `venueOrderId` (percent-encoded
+ * into the path). Auth `API_KEY (TRADE)`, `default` bucket.
+ *
+ * Not blindly retried: a repeat could hit an order that was already canceled, so only a 429 or a refused
+ * connection (the server certainly did nothing) is retried. The body is `{ subAccountId }` when one is given
+ * or set on the client, `{}` otherwise.
+ *
+ * @throws {RequestValidationError} empty id, unknown keys.
+ * @throws {NotFoundError} no such working order.
+ * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
+ * @throws {TimeoutError | ConnectionError} the outcome is unknown: read the order with `orders.get` before retrying.
+ * @example
+ * ```ts
+ * const { order } = await client.orders.cancel(orderId);
+ * console.log(order.status); // 'CANCELED'
+ * ```
+ */
+export async function cancel(
+  ctx: ClientContext,
+  id: string,
+  params: CancelOrderParameters = {},
+  options?: CallOptions,
+): Promise<CancelOrderReturnType> {
+  const validId = validateParams(pathIdParam, id, 'orders.cancel (id)');
+  const valid = withDefaultSubAccount(ctx, validateParams(cancelOrderParamsSchema, params, 'orders.cancel'));
+  return ctx.transport.call({
+    method: 'POST',
+    path: `/v2/orders/${encodePathSegment(validId)}/cancel`,
+    body: valid.subAccountId === undefined ? {} : { subAccountId: valid.subAccountId },
+    signed: true,
+    bucket: 'default',
+    safety: 'once',
+    schema: cancelOrderResponseSchema,
+    options,
+  });
+}

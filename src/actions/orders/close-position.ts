@@ -1,0 +1,93 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
+import { journalCall } from '../../events/journal.ts';
+import { decimalString, okTrue, orderSideSchema } from '../../schemas/common.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Body of `POST /v2/positions/close`. */
+export interface ClosePositionParameters {
+  /** The position's `id`. */
+  positionId: string;
+  /** Positive decimal string to close part of the position; omitted closes all of it. */
+  quantity?: string | undefined;
+}
+
+/** Run-time check of {@link ClosePositionParameters}. */
+export const closePositionParamsSchema = z.strictObject({
+  positionId: requiredString,
+  quantity: positiveDecimalParam.optional(),
+});
+
+/** `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity. */
+export const closeSubmittedSchema = z.looseObject({
+  symbol: z.string(),
+  side: orderSideSchema,
+  quantity: decimalString,
+  remainingPosition: decimalString,
+  reconciled: z.literal(false).optional(),
+});
+
+/** `closed` when the position was already closed on the venue: no order was created. */
+export const closeReconciledSchema = z.looseObject({
+  symbol: z.string(),
+  reconciled: z.literal(true),
+  remainingPosition: decimalString,
+});
+
+/** Response of `POST /v2/positions/close`. */
+export const closePositionResponseSchema = z.looseObject({
+  ok: okTrue,
+  closed: z.union([closeReconciledSchema, closeSubmittedSchema]),
+  venue: z.unknown().optional(),
+});
+
+/**
+ * `{ ok: true, closed, venue? }`. Narrow on `closed.reconciled`: `true` means the position was already closed
+ * and nothing was sent; otherwise `closed.side`/`closed.quantity` describe the submitted closing order.
+ */
+export type ClosePositionReturnType = z.infer<typeof closePositionResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/positions/close` — closes a position (or `quantity` of it) with a reduce-only MARKET order on the
+ * inverted side (LONG → SELL, SHORT → BUY). Auth `API_KEY (TRADE)`, `close` bucket (300/min).
+ *
+ * Fire-and-forget: the response has no order or position; follow up with `account.positions()`. An already
+ * closed position resolves with `closed.reconciled: true`. Retried only on 429 / refused connection, since a
+ * repeat could close more than intended.
+ *
+ * @throws {RequestValidationError} missing `positionId`, bad `quantity`.
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {BadRequestError} the venue rejected the closing order.
+ * @throws {TimeoutError | ConnectionError} outcome unknown: re-read positions before trying again.
+ * @example
+ * ```ts
+ * const { closed } = await client.orders.closePosition({ positionId: position.id });
+ * if (closed.reconciled) console.log('was already closed');
+ * else console.log(closed.side, closed.quantity, 'left:', closed.remainingPosition);
+ * ```
+ */
+export async function closePosition(
+  ctx: ClientContext,
+  params: ClosePositionParameters,
+  options?: CallOptions,
+): Promise<ClosePositionReturnType> {
+  const valid = validateParams(closePositionParamsSchema, params, 'orders.closePosition');
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  return journalCall(ctx.journal, [{ kind: 'close', positionId: valid.positionId, quantity: valid.quantity }], () =>
+    ctx.transport.call({
+      method: 'POST',
+      path: '/v2/positions/close',
+      body: valid.quantity === undefined ? { positionId: valid.positionId } : valid,
+      signed: true,
+      bucket: 'close',
+      safety: 'once',
+      schema: closePositionResponseSchema,
+      options,
+    }),
+  );
+}

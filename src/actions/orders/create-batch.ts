@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { RequestValidationError } from '../../errors/request-validation-error.ts';
+import { batchJournalOrders, journalCall, orderJournalInit } from '../../events/journal.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { batchOrderResultSchema } from '../../schemas/order.ts';
+import { type CreateOrderParameters, createOrderParamsSchema, fillOrderDefaults } from './create.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The most orders one batch may carry (spec: "up to 5"). */
+export const MAX_BATCH_ORDERS = 5;
+
+/** Items of `orders.createBatch`: 1 to 5 orders, each shaped like {@link CreateOrderParameters}. */
+export type CreateBatchParameters = ReadonlyArray<CreateOrderParameters>;
+
+/** Run-time check of {@link CreateBatchParameters}; issues are reported as `orders.<index>.<field>`. */
+export const createBatchParamsSchema = z.strictObject({
+  orders: z
+    .array(createOrderParamsSchema, { error: 'must be an array of orders' })
+    .min(1, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` })
+    .max(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
+});
+
+/** Response of `POST /v2/orders/batch`. */
+export const createBatchResponseSchema = z.looseObject({ ok: okTrue, results: z.array(batchOrderResultSchema) });
+
+/** `{ ok: true, results }`: one result per item, `index` = position in your array. */
+export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /v2/orders/batch` — places 1 to 5 orders with one cumulative margin check. Auth `API_KEY (TRADE)`,
+ * `batch` bucket (100/min).
+ *
+ * Every item without a `clientOrderId` gets its own UUID v4, fixed for the whole call, so a retry answers the
+ * already-placed items with `idempotent: true` instead of placing them twice. Items are validated exactly like
+ * `orders.create`; duplicate `clientOrderId`s inside one batch are rejected.
+ *
+ * When the whole batch needs more margin than is available, nothing is placed and the call rejects with a
+ * `BadRequestError`. Otherwise per-item rejections come back as `success: false` results (the call resolves).
+ *
+ * @throws {RequestValidationError} 0 or more than 5 items, or a bad item (`orders.<i>.<field>`), before any network.
+ * @throws {BadRequestError} cumulative margin over the available margin; validation failure on the server.
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {ConflictError} a `clientOrderId` belongs to another account.
+ * @example
+ * ```ts
+ * const { results } = await client.orders.createBatch([
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '59000' },
+ * ]);
+ * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
+ * ```
+ */
+export async function createBatch(
+  ctx: ClientContext,
+  items: CreateBatchParameters,
+  options?: CallOptions,
+): Promise<CreateBatchReturnType> {
+  const valid = validateParams(createBatchParamsSchema, { orders: items }, 'orders.createBatch');
+  const orders = valid.orders.map((item) => fillOrderDefaults(ctx, item as Record<string, unknown>));
+  const seen = new Map<unknown, number>();
+  orders.forEach((order, index) => {
+    const previous = seen.get(order['clientOrderId']);
+    if (previous !== undefined) {
+      throw new RequestValidationError(
+        [{ path: ['orders', index, 'clientOrderId'], message: `duplicates the clientOrderId of orders.${previous}` }],
+        'orders.createBatch',
+      );
+    }
+    seen.set(order['clientOrderId'], index);
+  });
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  return journalCall(
+    ctx.journal,
+    orders.map(orderJournalInit),
+    () =>
+      ctx.transport.call({
+        method: 'POST',
+        path: '/v2/orders/batch',
+        body: { orders },
+        signed: true,
+        bucket: 'batch',
+        safety: 'idempotent',
+        schema: createBatchResponseSchema,
+        options,
+      }),
+    (result) => batchJournalOrders(result.results, orders.length),
+  );
+}

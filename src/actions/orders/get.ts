@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { orderSchema } from '../../schemas/order.ts';
+import { pathIdParam } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Response of `GET /v2/orders/:id`. */
+export const getOrderResponseSchema = z.looseObject({ ok: okTrue, order: orderSchema });
+
+/** `{ ok: true, order }`. */
+export type GetOrderReturnType = z.infer<typeof getOrderResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/orders/:id` — one order by its backend `id` (a `venueOrderId` is not accepted here). The id is
+ * percent-encoded into the path. Auth `API_KEY`, `default` bucket.
+ *
+ * @throws {RequestValidationError} empty id.
+ * @throws {NotFoundError} no such order, or it belongs to another user.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { order } = await client.orders.get(orderId);
+ * if (order.status === 'FILLED') console.log('done');
+ * ```
+ */
+export async function get(ctx: ClientContext, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
+  const valid = validateParams(pathIdParam, id, 'orders.get (id)');
+  return ctx.transport.call({
+    method: 'GET',
+    path: `/v2/orders/${encodePathSegment(valid)}`,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: getOrderResponseSchema,
+    options,
+  });
+}

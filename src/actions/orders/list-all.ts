@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { paginate } from '../../helpers/paginate.ts';
+import type { Order, OrderStatus } from '../../schemas/order.ts';
+import { list, MAX_ORDERS_PAGE } from './list.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Filters of `orders.listAll` (the page size is always the largest, 200). */
+export interface ListAllOrdersParameters {
+  /** Only this symbol. */
+  symbol?: string | undefined;
+  /** Only this status. */
+  status?: OrderStatus | undefined;
+}
+
+/** Run-time check of {@link ListAllOrdersParameters}. */
+export const listAllOrdersParamsSchema = z.strictObject({
+  symbol: requiredString.optional(),
+  status: requiredString.optional(),
+});
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every order over all pages of `GET /v2/orders`, fetched lazily 200 at a time (the largest page). Auth
+ * `API_KEY`, `default` bucket (pages share the client's pacing). The walk ends when `total` is reached or a
+ * page comes back short; break out of the loop to stop early.
+ *
+ * Offset paging is not a snapshot: orders created while you iterate can shift rows between pages.
+ *
+ * @throws {RequestValidationError} unknown keys (when iteration starts).
+ * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
+ * @example
+ * ```ts
+ * for await (const order of client.orders.listAll({ symbol: 'BTCUSDT', status: 'FILLED' })) {
+ *   console.log(order.id, order.quantity);
+ * }
+ * ```
+ */
+export async function* listAll(
+  ctx: ClientContext,
+  query: ListAllOrdersParameters = {},
+  options?: CallOptions,
+): AsyncGenerator<Order, void, undefined> {
+  const valid = validateParams(listAllOrdersParamsSchema, query, 'orders.listAll');
+  yield* paginate(
+    async (offset, limit) => {
+      const page = await list(ctx, { ...valid, limit, offset }, options);
+      return { items: page.orders, total: page.total };
+    },
+    { pageSize: MAX_ORDERS_PAGE, stopOnShortPage: true },
+  );
+}

@@ -1,0 +1,78 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Largest page of `GET /v2/orders`. */
+export const MAX_ORDERS_PAGE = 200;
+
+/** Query of `GET /v2/orders`. */
+export interface ListOrdersParameters {
+  /** Only this symbol. */
+  symbol?: string | undefined;
+  /** Only this status, e.g. `'NEW'`, `'FILLED'`, `'CANCELED'`. */
+  status?: OrderStatus | undefined;
+  /**
+   * Page size, 1 to 200.
+   * @default 50
+   */
+  limit?: number | undefined;
+  /**
+   * Rows to skip.
+   * @default 0
+   */
+  offset?: number | undefined;
+}
+
+/** Run-time check of {@link ListOrdersParameters}. */
+export const listOrdersParamsSchema = z.strictObject({
+  symbol: requiredString.optional(),
+  status: requiredString.optional(),
+  limit: intInRange(1, MAX_ORDERS_PAGE).optional(),
+  offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/** Response of `GET /v2/orders`. */
+export const listOrdersResponseSchema = z.looseObject({
+  ok: okTrue,
+  orders: z.array(orderSchema),
+  total: z.number().int(),
+});
+
+/** `{ ok: true, orders, total }`; `total` counts every matching order, not just this page. */
+export type ListOrdersReturnType = z.infer<typeof listOrdersResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/orders` — one page of the caller's orders. Auth `API_KEY`, `default` bucket. Use `orders.listAll`
+ * to walk every page.
+ *
+ * @throws {RequestValidationError} `limit` outside 1..200, negative `offset`, unknown keys.
+ * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { orders, total } = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
+ * ```
+ */
+export async function list(
+  ctx: ClientContext,
+  query: ListOrdersParameters = {},
+  options?: CallOptions,
+): Promise<ListOrdersReturnType> {
+  const valid = validateParams(listOrdersParamsSchema, query, 'orders.list');
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/orders',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: listOrdersResponseSchema,
+    options,
+  });
+}

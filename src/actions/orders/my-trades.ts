@@ -1,0 +1,72 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { accountTradeSchema } from '../../schemas/trade.ts';
+import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/futures/myTrades`. */
+export interface MyTradesParameters {
+  /** Contract symbol. Required. */
+  symbol: string;
+  /** Only trades with `id` strictly greater than this (pass the last id you saw to poll incrementally). */
+  fromId?: number | undefined;
+  /** Sub-account; defaults to the client's `subAccountId`. */
+  subAccountId?: string | undefined;
+}
+
+/** Run-time check of {@link MyTradesParameters}. */
+export const myTradesParamsSchema = z.strictObject({
+  symbol: requiredString,
+  fromId: z
+    .number({ error: 'must be a trade id (integer)' })
+    .int({ error: 'must be an integer' })
+    .min(0, { error: 'must not be negative' })
+    .optional(),
+  subAccountId: subAccountIdParam,
+});
+
+/** Response of `GET /v2/futures/myTrades`. */
+export const myTradesResponseSchema = z.looseObject({ ok: okTrue, data: z.array(accountTradeSchema) });
+
+/** `{ ok: true, data: AccountTrade[] }`: taker fills only. */
+export type MyTradesReturnType = z.infer<typeof myTradesResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/futures/myTrades` — the caller's fills on one symbol. Auth `API_KEY`, `default` bucket.
+ *
+ * Only TAKER fills are listed: fills of your resting (maker) limit orders never appear here. Detect those as
+ * position changes (`client.watch()` emits `maker_fill`).
+ *
+ * @throws {RequestValidationError} missing `symbol`, bad `fromId`.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * let lastId: number | undefined;
+ * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
+ * lastId = data.at(-1)?.id ?? lastId;
+ * ```
+ */
+export async function myTrades(
+  ctx: ClientContext,
+  query: MyTradesParameters,
+  options?: CallOptions,
+): Promise<MyTradesReturnType> {
+  const valid = withDefaultSubAccount(ctx, validateParams(myTradesParamsSchema, query, 'orders.myTrades'));
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/futures/myTrades',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: myTradesResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,62 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { venueOpenOrderSchema } from '../../schemas/order.ts';
+import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Query of `GET /v2/futures/open-orders`. */
+export interface OpenOrdersParameters {
+  /** Only this symbol. */
+  symbol?: string | undefined;
+  /** Sub-account; defaults to the client's `subAccountId`. */
+  subAccountId?: string | undefined;
+}
+
+/** Run-time check of {@link OpenOrdersParameters}. */
+export const openOrdersParamsSchema = z.strictObject({
+  symbol: requiredString.optional(),
+  subAccountId: subAccountIdParam,
+});
+
+/** Response of `GET /v2/futures/open-orders`. */
+export const openOrdersResponseSchema = z.looseObject({ ok: okTrue, orders: z.array(venueOpenOrderSchema) });
+
+/** `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`). */
+export type OpenOrdersReturnType = z.infer<typeof openOrdersResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/futures/open-orders` — live open orders read from the venue, venue field names untouched. Auth
+ * `API_KEY`, `default` bucket. `orderId` here is the venue's integer id, usable with `orders.cancel(String(id))`.
+ *
+ * @throws {RequestValidationError} unknown keys.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
+ * for (const o of orders) console.log(o.orderId, o.side, o.price, o.origQty);
+ * ```
+ */
+export async function openOrders(
+  ctx: ClientContext,
+  query: OpenOrdersParameters = {},
+  options?: CallOptions,
+): Promise<OpenOrdersReturnType> {
+  const valid = withDefaultSubAccount(ctx, validateParams(openOrdersParamsSchema, query, 'orders.openOrders'));
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/futures/open-orders',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: openOrdersResponseSchema,
+    options,
+  });
+}

@@ -1,0 +1,97 @@
+import * as z from 'zod';
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { okTrue } from '../../schemas/common.ts';
+import { closedPositionRecordSchema } from '../../schemas/trade.ts';
+import { optionalEpochMs, subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** Largest page of `GET /v2/futures/positionHistory`. */
+export const MAX_POSITION_HISTORY_PAGE = 1000;
+
+/** Query of `GET /v2/futures/positionHistory`. */
+export interface PositionHistoryParameters {
+  /** Only this symbol (default: all). */
+  symbol?: string | undefined;
+  /** Sub-account; defaults to the client's `subAccountId`. */
+  subAccountId?: string | undefined;
+  /**
+   * 1-based page number.
+   * @default 1
+   */
+  page?: number | undefined;
+  /**
+   * Rows per page, 1 to 1000.
+   * @default 20
+   */
+  limit?: number | undefined;
+  /** Earliest time, ms epoch. */
+  startTime?: number | undefined;
+  /** Latest time, ms epoch. */
+  endTime?: number | undefined;
+}
+
+/** Run-time check of {@link PositionHistoryParameters}. */
+export const positionHistoryParamsSchema = z
+  .strictObject({
+    symbol: requiredString.optional(),
+    subAccountId: subAccountIdParam,
+    page: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+    limit: intInRange(1, MAX_POSITION_HISTORY_PAGE).optional(),
+    startTime: optionalEpochMs,
+    endTime: optionalEpochMs,
+  })
+  .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
+    error: 'must not be before startTime',
+    path: ['endTime'],
+  });
+
+/** Response of `GET /v2/futures/positionHistory`. */
+export const positionHistoryResponseSchema = z.looseObject({
+  ok: okTrue,
+  data: z.array(closedPositionRecordSchema),
+});
+
+/** `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`. */
+export type PositionHistoryReturnType = z.infer<typeof positionHistoryResponseSchema>;
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * `GET /v2/futures/positionHistory` — closed positions, venue passthrough. Auth `API_KEY`, `default` bucket.
+ *
+ * The records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`,
+ * `realizedPnL` (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
+ *
+ * @throws {RequestValidationError} `page` < 1, `limit` outside 1..1000, bad times, `endTime` before `startTime`.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ * @example
+ * ```ts
+ * import { normalizePositionHistory } from 'futures-sdk';
+ * const { data } = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
+ * const rows = data.map(normalizePositionHistory); // rows[0].side === 'LONG' | 'SHORT'
+ * ```
+ */
+export async function positionHistory(
+  ctx: ClientContext,
+  query: PositionHistoryParameters = {},
+  options?: CallOptions,
+): Promise<PositionHistoryReturnType> {
+  const valid = withDefaultSubAccount(
+    ctx,
+    validateParams(positionHistoryParamsSchema, query, 'orders.positionHistory'),
+  );
+  return ctx.transport.call({
+    method: 'GET',
+    path: '/v2/futures/positionHistory',
+    query: valid,
+    signed: true,
+    bucket: 'default',
+    safety: 'idempotent',
+    schema: positionHistoryResponseSchema,
+    options,
+  });
+}

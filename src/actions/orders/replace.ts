@@ -1,0 +1,66 @@
+import type { ClientContext } from '../../_internal/context.ts';
+import type { CallOptions } from '../../_internal/transport.ts';
+import { validateParams } from '../../_internal/validate.ts';
+import { FuturesError } from '../../errors/futures-error.ts';
+import { ReplaceOrderError } from '../../errors/replace-order-error.ts';
+import { pathIdParam } from '../_shared.ts';
+import { type CancelOrderReturnType, cancel } from './cancel.ts';
+import { type CreateOrderParameters, type CreateOrderReturnType, prepareOrderBody, sendOrder } from './create.ts';
+
+// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The new order of `orders.replace` (same shape as `orders.create`). */
+export type ReplaceOrderParameters = CreateOrderParameters;
+
+/** Both steps of a replace: the cancel response and the create response. */
+export interface ReplaceOrderReturnType {
+  /** Response of the cancel step; `canceled.order.status` is `CANCELED`. */
+  canceled: CancelOrderReturnType;
+  /** Response of the create step; `created.order` is the new order (new id, back of the queue). */
+  created: CreateOrderReturnType;
+}
+
+// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Replaces a working order: cancel (`POST /v2/orders/:id/cancel`) then create (`POST /v2/orders`). The API
+ * has no amend, so this is two calls and NOT atomic: the order loses its queue position, and between the two
+ * steps you have no order at all. Buckets: `default` for the cancel, `orders` for the create.
+ *
+ * The new order is validated before anything is sent. The create step's `subAccountId` (or the client's) is
+ * also used for the cancel. The create keeps one `clientOrderId` across its retries, so it cannot place twice.
+ *
+ * @throws {RequestValidationError} bad id or bad new-order params: nothing was canceled.
+ * @throws {ApiError | ConnectionError | TimeoutError} the cancel failed: nothing was created (the old order may
+ *   still be working — check with `orders.get`).
+ * @throws {ReplaceOrderError} the cancel succeeded but the create failed: the old order is gone,
+ *   `err.canceled` is the cancel result, `err.cause` the create error.
+ * @example
+ * ```ts
+ * const { canceled, created } = await client.orders.replace(order.id, {
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60500',
+ * });
+ * console.log(canceled.order.status, created.order.id); // 'CANCELED', new id
+ * ```
+ */
+export async function replace(
+  ctx: ClientContext,
+  id: string,
+  params: ReplaceOrderParameters,
+  options?: CallOptions,
+): Promise<ReplaceOrderReturnType> {
+  const validId = validateParams(pathIdParam, id, 'orders.replace (id)');
+  const body = prepareOrderBody(ctx, params, 'orders.replace');
+  const subAccountId = body['subAccountId'];
+  const canceled = await cancel(ctx, validId, typeof subAccountId === 'string' ? { subAccountId } : {}, options);
+  try {
+    const created = await sendOrder(ctx, body, options);
+    return { canceled, created };
+  } catch (error) {
+    const cause =
+      error instanceof FuturesError
+        ? error
+        : new FuturesError('Placing the replacement order failed', { cause: error });
+    throw new ReplaceOrderError({ oldOrderId: validId, canceled, cause });
+  }
+}

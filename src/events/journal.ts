@@ -1,0 +1,223 @@
+import { ApiError } from '../errors/api-error.ts';
+
+/**
+ * Which REST call moved (or may have moved) a position:
+ * - `create`: one order of `orders.create` or one item of `orders.createBatch`;
+ * - `close`: `orders.closePosition`;
+ * - `closeAndSwitchMargin`: `futures.closeAndSwitchMargin` (every position of the symbol, both sides).
+ */
+export type JournalCallKind = 'create' | 'close' | 'closeAndSwitchMargin';
+
+/** What the caller knows about a position-moving call when it starts. */
+export interface JournalEntryInit {
+  kind: JournalCallKind;
+  symbol?: string | undefined;
+  /** For `close`: the position being closed (the detector maps it to its symbol and side). */
+  positionId?: string | undefined;
+  positionSide?: string | undefined;
+  side?: 'BUY' | 'SELL' | undefined;
+  /** Order type of a `create`: `MARKET` explains a change at once; resting types fill later (as maker or taker). */
+  orderType?: string | undefined;
+  /** Positive decimal string; for `close`, omitted means the whole position. */
+  quantity?: string | undefined;
+}
+
+/** An order a journaled call placed, as its response reported it. */
+export interface JournalOrder {
+  id: string;
+  symbol: string;
+  status: string;
+}
+
+/**
+ * One position-moving REST call of this client, with local times (`clock.now()` of the client).
+ *
+ * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx (the server did not act);
+ * `unknown` after a timeout, a network error or a 5xx (the server may have acted).
+ */
+export interface JournalEntry extends Readonly<JournalEntryInit> {
+  readonly id: number;
+  /** When the call started (ms, local clock). */
+  readonly at: number;
+  /** When the call settled; undefined while in flight. */
+  readonly endedAt: number | undefined;
+  readonly outcome: 'pending' | 'ok' | 'rejected' | 'unknown';
+  /** Orders the call placed (ids from the response), so that a watcher can follow them. */
+  readonly orders: readonly JournalOrder[];
+}
+
+/** Returned by {@link CallJournal.begin}; settle it exactly once. */
+export interface JournalHandle {
+  /** The call succeeded; `orders` are the orders it placed (if any). */
+  succeed(orders?: readonly JournalOrder[]): void;
+  /** The call failed with `error`; a 4xx means the server did not act. */
+  fail(error: unknown): void;
+}
+
+type MutableEntry = { -readonly [K in keyof JournalEntry]: JournalEntry[K] };
+
+/**
+ * The record of this client's own position-moving REST calls, with their start and end times. The maker-fill
+ * detector reads it to tell the client's own position changes from maker fills (spec, Events rule 2).
+ *
+ * Where it is written: `orders.create`, each item of `orders.createBatch`, `orders.closePosition` and
+ * `futures.closeAndSwitchMargin` call {@link journalCall} with `ctx.journal` around their transport call. The
+ * client creates one journal per instance (`ctx.journal`); entries older than `retentionMs` are dropped.
+ *
+ * @example
+ * ```ts
+ * import { CallJournal } from 'futures-sdk';
+ * const journal = new CallJournal({ now: () => Date.now() });
+ * const call = journal.begin({ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '1' });
+ * call.succeed([{ id: 'o1', symbol: 'BTCUSDT', status: 'NEW' }]);
+ * console.log(journal.entries().length); // 1
+ * ```
+ */
+export class CallJournal {
+  private readonly clock: { now(): number };
+  private readonly retentionMs: number;
+  private readonly list: MutableEntry[] = [];
+  private nextId = 1;
+
+  /**
+   * @param clock the client's clock (its `now()` is the time base of every entry).
+   * @param retentionMs how long settled entries are kept.
+   */
+  constructor(clock: { now(): number }, retentionMs = 120_000) {
+    this.clock = clock;
+    this.retentionMs = retentionMs;
+  }
+
+  /** Records the start of a call. */
+  begin(init: JournalEntryInit): JournalHandle {
+    this.prune();
+    const entry: MutableEntry = {
+      ...init,
+      id: this.nextId++,
+      at: this.clock.now(),
+      endedAt: undefined,
+      outcome: 'pending',
+      orders: [],
+    };
+    this.list.push(entry);
+    let settled = false;
+    return {
+      succeed: (orders = []) => {
+        if (settled) return;
+        settled = true;
+        entry.endedAt = this.clock.now();
+        entry.outcome = 'ok';
+        entry.orders = [...orders];
+      },
+      fail: (error) => {
+        if (settled) return;
+        settled = true;
+        entry.endedAt = this.clock.now();
+        entry.outcome = error instanceof ApiError && error.status >= 400 && error.status < 500 ? 'rejected' : 'unknown';
+      },
+    };
+  }
+
+  /** Entries (oldest first) that started at or after `since`, or that are still in flight. */
+  entries(since = Number.NEGATIVE_INFINITY): readonly JournalEntry[] {
+    this.prune();
+    return this.list.filter((entry) => entry.at >= since || entry.endedAt === undefined || entry.endedAt >= since);
+  }
+
+  private prune(): void {
+    const horizon = this.clock.now() - this.retentionMs;
+    while (this.list.length > 0) {
+      const first = this.list[0]!;
+      if (first.endedAt === undefined || first.endedAt >= horizon) break;
+      this.list.shift();
+    }
+  }
+}
+
+/**
+ * Runs a position-moving REST call under the journal (a plain call when `journal` is undefined): one entry per
+ * item of `inits`, settled with the call. `ordersOf` returns, per item, the orders the response placed.
+ *
+ * @example
+ * ```ts
+ * const result = await journalCall(
+ *   ctx.journal,
+ *   [{ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'LIMIT', quantity: '1' }],
+ *   () => ctx.transport.call(call),
+ *   (r) => [[{ id: r.order.id, symbol: r.order.symbol, status: r.order.status }]],
+ * );
+ * ```
+ */
+export async function journalCall<T>(
+  journal: CallJournal | undefined,
+  inits: readonly JournalEntryInit[],
+  run: () => Promise<T>,
+  ordersOf?: (result: T) => ReadonlyArray<readonly JournalOrder[] | undefined>,
+): Promise<T> {
+  if (!journal) return run();
+  const handles = inits.map((init) => journal.begin(init));
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    for (const handle of handles) handle.fail(error);
+    throw error;
+  }
+  let orders: ReadonlyArray<readonly JournalOrder[] | undefined> = [];
+  try {
+    orders = ordersOf?.(result) ?? [];
+  } catch {
+    // Reading ids is best effort: the call itself succeeded.
+  }
+  handles.forEach((handle, index) => {
+    handle.succeed(orders[index] ?? []);
+  });
+  return result;
+}
+
+/**
+ * The journal entry of one order body (`orders.create`, or one `createBatch` item).
+ *
+ * @example
+ * ```ts
+ * orderJournalInit({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' }); // { kind: 'create', … }
+ * ```
+ */
+export function orderJournalInit(body: Readonly<Record<string, unknown>>): JournalEntryInit {
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+  const side = text('side');
+  return {
+    kind: 'create',
+    symbol: text('symbol'),
+    positionSide: text('positionSide'),
+    side: side === 'BUY' || side === 'SELL' ? side : undefined,
+    orderType: text('type'),
+    quantity: text('quantity'),
+  };
+}
+
+/**
+ * Per item, the order a `createBatch` response placed (results are matched by their `index`).
+ *
+ * @example
+ * ```ts
+ * batchJournalOrders([{ index: 0, success: true, orderId: 'o1', symbol: 'BTCUSDT', status: 'NEW' }], 1); // [[{ id: 'o1', … }]]
+ * ```
+ */
+export function batchJournalOrders(
+  results: ReadonlyArray<{
+    index: number;
+    success: boolean;
+    orderId?: string | null | undefined;
+    symbol?: string | null | undefined;
+    status?: string | null | undefined;
+  }>,
+  itemCount: number,
+): Array<JournalOrder[] | undefined> {
+  const perItem: Array<JournalOrder[] | undefined> = Array.from({ length: itemCount }, () => undefined);
+  for (const result of results) {
+    if (!result.success || !result.orderId || !result.symbol || result.index < 0 || result.index >= itemCount) continue;
+    perItem[result.index] = [{ id: result.orderId, symbol: result.symbol, status: result.status ?? 'NEW' }];
+  }
+  return perItem;
+}

@@ -1,0 +1,57 @@
+/**
+ * Time for the event machinery (backoff, watchdog, polling). Injectable so that tests drive it by hand
+ * instead of sleeping.
+ *
+ * @example
+ * ```ts
+ * import type { EventScheduler } from 'futures-sdk';
+ * const scheduler: EventScheduler = {
+ *   now: () => Date.now(),
+ *   random: () => 0.5,
+ *   setTimeout: (callback, ms) => setTimeout(callback, ms),
+ *   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+ * };
+ * ```
+ */
+export interface EventScheduler {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** A number in [0, 1) (backoff jitter). */
+  random(): number;
+  /** Runs `callback` once after `ms`; returns a handle for {@link EventScheduler.clearTimeout}. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The real scheduler: `Date.now`, `Math.random`, global timers. */
+export const systemScheduler: EventScheduler = {
+  now: () => Date.now(),
+  random: () => Math.random(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, Math.max(0, ms)),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+};
+
+/** Reconnect backoff settings. */
+export interface BackoffOptions {
+  /**
+   * First delay.
+   * @default 500
+   */
+  baseDelayMs?: number | undefined;
+  /**
+   * Largest delay.
+   * @default 30000
+   */
+  maxDelayMs?: number | undefined;
+}
+
+/**
+ * Delay before reconnect attempt `attempt` (1-based): exponential from `baseDelayMs`, capped at `maxDelayMs`,
+ * with "equal jitter" (50–100 % of the step) so that many clients dropped together do not return together.
+ */
+export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number): number {
+  const base = options.baseDelayMs ?? 500;
+  const cap = options.maxDelayMs ?? 30_000;
+  const step = Math.min(cap, base * 2 ** Math.min(attempt - 1, 30));
+  return Math.round(step / 2 + (random() * step) / 2);
+}

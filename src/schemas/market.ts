@@ -1,0 +1,209 @@
+import * as z from 'zod';
+import { decimalString } from './common.ts';
+
+/**
+ * A 24-hour ticker (`GET /v2/ticker/24hr`). Amounts are decimal strings.
+ *
+ * @example
+ * ```ts
+ * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
+ * console.log(tickers[0]?.lastPrice);
+ * ```
+ */
+export const tickerSchema = z.looseObject({
+  symbol: z.string(),
+  lastPrice: decimalString,
+  priceChange: decimalString,
+  priceChangePercent: decimalString,
+  highPrice: decimalString,
+  lowPrice: decimalString,
+  volume: decimalString,
+  quoteVolume: decimalString,
+});
+
+/** A 24-hour ticker. */
+export type Ticker = z.infer<typeof tickerSchema>;
+
+/**
+ * One order-book level: `[price, quantity]`, both decimal strings.
+ *
+ * @example
+ * ```ts
+ * const { bids } = await client.market.depth({ symbol: 'BTCUSDT' });
+ * const [bestBid, size] = bids[0] ?? [];
+ * ```
+ */
+export const depthLevelSchema = z.tuple([decimalString, decimalString]);
+
+/** `[price, quantity]`. */
+export type DepthLevel = z.infer<typeof depthLevelSchema>;
+
+/**
+ * A public trade (`GET /v2/trades`). `id` is an integer and `time` a ms epoch.
+ *
+ * @example
+ * ```ts
+ * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 5 });
+ * ```
+ */
+export const publicTradeSchema = z.looseObject({
+  id: z.number().int(),
+  price: decimalString,
+  qty: decimalString,
+  time: z.number().int(),
+  isBuyerMaker: z.boolean(),
+});
+
+/** A public trade. */
+export type PublicTrade = z.infer<typeof publicTradeSchema>;
+
+/** Kline intervals the server accepts. */
+export const KLINE_INTERVALS = [
+  '1m',
+  '3m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '2h',
+  '4h',
+  '6h',
+  '8h',
+  '12h',
+  '1d',
+  '3d',
+  '1w',
+  '1M',
+] as const;
+
+/** A kline interval (`1m` … `1M`). */
+export type KlineInterval = (typeof KLINE_INTERVALS)[number];
+
+/**
+ * A candle as the server sends it: a positional 12-tuple — openTime (ms), open, high, low, close, volume,
+ * closeTime (ms), quoteVolume, trades (count), takerBuyBase, takerBuyQuote, ignored. Use `parseKline` for names.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h' });
+ * const [openTime, open, high, low, close] = data[0]!;
+ * ```
+ */
+export const klineSchema = z.tuple([
+  z.number().int(),
+  decimalString,
+  decimalString,
+  decimalString,
+  decimalString,
+  decimalString,
+  z.number().int(),
+  decimalString,
+  z.number().int(),
+  decimalString,
+  decimalString,
+  z.string(),
+]);
+
+/** A raw candle (12-tuple). */
+export type Kline = z.infer<typeof klineSchema>;
+
+/** Leaderboard kinds. */
+export const LEADERBOARD_TYPES = ['volume', 'referrals', 'commission'] as const;
+/** `volume`, `referrals` or `commission`. */
+export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
+
+/** Leaderboard periods (the old `daily`/`weekly`/`monthly` return 400). */
+export const LEADERBOARD_PERIODS = ['7d', '30d', 'all'] as const;
+/** `7d`, `30d` or `all`. */
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+
+const rankShape = { rank: z.number().int(), walletAddress: z.string() };
+
+/**
+ * A `volume` leaderboard row.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.market.leaderboard({ type: 'volume' });
+ * console.log(data[0]?.volume);
+ * ```
+ */
+export const volumeLeaderboardEntrySchema = z.looseObject({
+  ...rankShape,
+  accountId: z.string(),
+  volume: decimalString,
+});
+/** A `volume` leaderboard row. */
+export type VolumeLeaderboardEntry = z.infer<typeof volumeLeaderboardEntrySchema>;
+
+/**
+ * A `referrals` leaderboard row.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.market.leaderboard({ type: 'referrals' });
+ * console.log(data[0]?.referralCount);
+ * ```
+ */
+export const referralsLeaderboardEntrySchema = z.looseObject({
+  ...rankShape,
+  userId: z.string(),
+  referralCount: z.number().int(),
+});
+/** A `referrals` leaderboard row. */
+export type ReferralsLeaderboardEntry = z.infer<typeof referralsLeaderboardEntrySchema>;
+
+/**
+ * A `commission` leaderboard row.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.market.leaderboard({ type: 'commission' });
+ * console.log(data[0]?.totalCommission);
+ * ```
+ */
+export const commissionLeaderboardEntrySchema = z.looseObject({
+  ...rankShape,
+  userId: z.string(),
+  totalCommission: decimalString,
+});
+/** A `commission` leaderboard row. */
+export type CommissionLeaderboardEntry = z.infer<typeof commissionLeaderboardEntrySchema>;
+
+/**
+ * One entry of the token registry (`GET /v2/platform/tokens`): (chainId, asset) → decimals.
+ *
+ * @example
+ * ```ts
+ * const { tokens } = await client.market.platformTokens();
+ * const usdt = tokens.find((t) => t.chainId === 1 && t.asset === 'USDT');
+ * ```
+ */
+export const platformTokenSchema = z.looseObject({
+  chainId: z.number().int(),
+  asset: z.string(),
+  decimals: z.number().int(),
+  contractAddress: z.string(),
+});
+
+/** A registered token. */
+export type PlatformToken = z.infer<typeof platformTokenSchema>;
+
+/**
+ * Platform feature switches (`GET /v2/platform/status`).
+ *
+ * @example
+ * ```ts
+ * const { features } = await client.market.platformStatus();
+ * if (!features.trading) console.warn('trading is paused');
+ * ```
+ */
+export const platformFeaturesSchema = z.looseObject({
+  referral: z.boolean(),
+  trading: z.boolean(),
+  deposits: z.boolean(),
+  withdrawals: z.boolean(),
+});
+
+/** Which platform features are on. */
+export type PlatformFeatures = z.infer<typeof platformFeaturesSchema>;

@@ -1,0 +1,60 @@
+import * as z from 'zod';
+import { decimalString, orderSideSchema, positionSideSchema } from './common.ts';
+
+/**
+ * An account trade (`GET /v2/futures/myTrades`). Only taker fills appear: fills of your resting (maker) orders
+ * are never listed. `id` is an integer (pass the last one as `fromId` to poll incrementally); `commissionAsset`
+ * is always `USDT`.
+ *
+ * @example
+ * ```ts
+ * import { accountTradeSchema } from 'futures-sdk';
+ * const trade = accountTradeSchema.parse(json);
+ * ```
+ */
+export const accountTradeSchema = z.looseObject({
+  id: z.number().int(),
+  symbol: z.string(),
+  orderId: z.string(),
+  side: orderSideSchema,
+  price: decimalString,
+  qty: decimalString,
+  quoteQty: decimalString,
+  commission: decimalString,
+  commissionAsset: z.string(),
+  time: z.number().int(),
+  isBuyer: z.boolean(),
+  isMaker: z.boolean(),
+  positionSide: positionSideSchema,
+});
+
+/** A taker fill of the caller. */
+export type AccountTrade = z.infer<typeof accountTradeSchema>;
+
+/**
+ * A closed-position record (`GET /v2/futures/positionHistory`): a venue passthrough with the venue's names —
+ * `orderSide` 1 (long) / 2 (short), `totalClosedQuantity`, `entryPrice`, `averageClosePrice`, `realizedPnL`
+ * (capital L). Use `normalizePositionHistory` for the names other endpoints use.
+ *
+ * @example
+ * ```ts
+ * import { closedPositionRecordSchema } from 'futures-sdk';
+ * const record = closedPositionRecordSchema.parse(json);
+ * ```
+ */
+export const closedPositionRecordSchema = z.looseObject({
+  symbol: z.string(),
+  orderSide: z.literal([1, 2]),
+  totalClosedQuantity: decimalString,
+  entryPrice: decimalString,
+  averageClosePrice: decimalString,
+  realizedPnL: decimalString,
+  fee: decimalString,
+  fundingFee: decimalString,
+  openedAt: z.string(),
+  closedAt: z.string(),
+  liquidatedAt: z.string().nullable(),
+});
+
+/** A closed position, venue names. */
+export type ClosedPositionRecord = z.infer<typeof closedPositionRecordSchema>;

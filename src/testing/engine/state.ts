@@ -1,0 +1,166 @@
+/** Internal state records of the simulated exchange. Not part of the public API. */
+
+export type Side = 'BUY' | 'SELL';
+export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROFIT' | 'TAKE_PROFIT_MARKET';
+export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
+export type MarginType = 'CROSSED' | 'ISOLATED';
+export type PositionMode = 'ONE_WAY' | 'HEDGE';
+export type OrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED';
+export type Permission = 'TRADE' | 'READ_ONLY';
+
+export const CONDITIONAL_TYPES: ReadonlySet<OrderType> = new Set([
+  'STOP',
+  'STOP_MARKET',
+  'TAKE_PROFIT',
+  'TAKE_PROFIT_MARKET',
+]);
+export const WORKING: ReadonlySet<OrderStatus> = new Set(['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED']);
+
+/** Order progress; kept twice, because the backend database learns about maker fills only on the sync tick. */
+export interface OrderProgress {
+  status: OrderStatus;
+  executedQty: string;
+  /** Σ qty × price of the fills, for the average price. */
+  cumQuote: string;
+  updatedAt: number;
+}
+
+export interface OrderState {
+  id: string;
+  accountId: string;
+  subAccountId: string;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  quantity: string;
+  price: string | null;
+  stopPrice: string | null;
+  clientOrderId: string | null;
+  venueOrderId: number;
+  positionSide: PositionSide;
+  reduceOnly: boolean;
+  /** A conditional order that closes a position: it reserves the whole position (spec: closing-order rule). */
+  closing: boolean;
+  /** Conditional order whose stop price was crossed. */
+  triggered: boolean;
+  createdAt: number;
+  /** What the venue knows (open-orders, fills). */
+  venue: OrderProgress;
+  /** What the backend database shows (GET /v2/orders). */
+  db: OrderProgress;
+}
+
+export interface PositionFields {
+  /** Signed: > 0 long, < 0 short. */
+  quantity: string;
+  avgEntryPrice: string;
+  realizedPnl: string;
+  fee: string;
+  fundingFee: string;
+  leverage: number;
+  marginMode: MarginType;
+  status: 'OPEN' | 'CLOSED';
+  closeReason: string | null;
+  closedAt: number | null;
+  liquidatedAt: number | null;
+  updatedAt: number;
+}
+
+export interface PositionState {
+  id: string;
+  venuePositionId: string;
+  accountId: string;
+  subAccountId: string;
+  symbol: string;
+  positionSide: PositionSide;
+  /** 1 long, −1 short: fixed when the position opens. */
+  direction: 1 | -1;
+  openedAt: number;
+  closedQty: string;
+  closedNotional: string;
+  venue: PositionFields;
+  /** Undefined until the database has seen the position (a maker fill opened it and no sync ran yet). */
+  db: PositionFields | undefined;
+}
+
+export interface TradeRecord {
+  id: number;
+  subAccountId: string;
+  symbol: string;
+  orderId: string;
+  side: Side;
+  price: string;
+  qty: string;
+  quoteQty: string;
+  commission: string;
+  commissionAsset: 'USDT';
+  realizedPnl: string;
+  time: number;
+  isBuyer: boolean;
+  isMaker: boolean;
+  positionSide: PositionSide;
+}
+
+export interface TransferState {
+  id: string;
+  asset: string;
+  amount: string;
+  transferType: 1 | 2;
+  status: 'PENDING' | 'PROCESSING' | 'SUBMITTED' | 'SUCCESS' | 'CONFIRMED' | 'FAILED' | 'CANCELLED';
+  venueTransferId: string;
+  createdAt: number;
+  updatedAt: number;
+  settleAt: number;
+  finalStatus: 'SUCCESS' | 'FAILED';
+}
+
+export interface HistoryRecord {
+  positionId: string;
+  subAccountId: string;
+  symbol: string;
+  orderSide: 1 | 2;
+  totalClosedQuantity: string;
+  entryPrice: string;
+  averageClosePrice: string;
+  realizedPnL: string;
+  fee: string;
+  fundingFee: string;
+  openedAt: number;
+  closedAt: number;
+  liquidatedAt: number | null;
+}
+
+export interface SubAccountState {
+  id: string;
+  accountId: string;
+  marginType: MarginType;
+  leverage: Map<string, number>;
+  /** Futures wallet balances by asset. */
+  wallet: Map<string, string>;
+}
+
+export interface ApiKeyState {
+  apiKey: string;
+  apiSecret: string;
+  accountId: string;
+  permissions: Permission[];
+  ipWhitelist: string[] | undefined;
+  expiresAt: number | undefined;
+}
+
+export interface AccountState {
+  id: string;
+  primarySubAccountId: string | undefined;
+  subAccounts: Map<string, SubAccountState>;
+  positionMode: PositionMode;
+  maxOrderNotional: string | undefined;
+  jwtRevision: number;
+  tradeSeq: number;
+  spotBalances: Record<string, string>;
+  spotShape: 'array' | 'raw';
+  orders: OrderState[];
+  positions: PositionState[];
+  trades: TradeRecord[];
+  transfers: TransferState[];
+  history: HistoryRecord[];
+}

@@ -1,0 +1,46 @@
+/**
+ * futures-sdk/testing: a deterministic, in-memory simulated exchange that follows the spec, with MSW handlers
+ * and a loopback server, for the SDK's own tests, the examples, and your bot's unit tests.
+ *
+ * @example
+ * ```ts
+ * import { createExchange } from 'futures-sdk/testing';
+ * import { FuturesClient } from 'futures-sdk';
+ *
+ * const ex = createExchange({ seed: 1 });
+ * const { accountId } = ex.createAccount({ balances: { USDT: '10000' } });
+ * const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+ * const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch });
+ * ```
+ * @packageDocumentation
+ */
+
+export {
+  ACCOUNT_CHANNEL_PATH,
+  type AccountEvent,
+  type ExchangeHandler,
+  type RequestMeta,
+  SimulatedNetworkError,
+} from './_types.ts';
+export type { CreateApiKeyOptions } from './engine/auth.ts';
+export {
+  CLOSE_QUANTITY_ERROR,
+  DEFAULT_LEVERAGE,
+  MAINTENANCE_MARGIN_RATE,
+  MAKER_FEE_RATE,
+  TAKER_FEE_RATE,
+  TRANSFER_SETTLE_MS,
+} from './engine/engine.ts';
+export { type FaultSpec, Faults } from './engine/faults.ts';
+export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
+export type { MarginType, OrderStatus, Permission, PositionMode } from './engine/state.ts';
+export {
+  type AccountView,
+  type CreateAccountOptions,
+  createExchange,
+  Exchange,
+  type ExchangeOptions,
+  type RequestLogEntry,
+} from './exchange.ts';
+export type { ListeningExchange, ListenOptions } from './listen.ts';
+export { MarketSimulator, type MarketSimulatorOptions } from './market.ts';

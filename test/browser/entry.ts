@@ -1,0 +1,94 @@
+// Runs inside headless Chromium: the SDK's browser build against the simulator, same origin.
+import { ConfigurationError, FuturesClient, FuturesError, hmacSha256Hex } from 'futures-sdk';
+
+interface Check {
+  name: string;
+  ok: boolean;
+  detail?: string;
+}
+
+async function run(): Promise<Check[]> {
+  const params = new URLSearchParams(location.search);
+  const apiKey = params.get('key') ?? '';
+  const secret = params.get('secret') ?? '';
+  const checks: Check[] = [];
+  const check = async (name: string, fn: () => Promise<string | undefined> | string | undefined) => {
+    try {
+      const detail = await fn();
+      checks.push({ name, ok: true, ...(detail ? { detail } : {}) });
+    } catch (err) {
+      checks.push({ name, ok: false, detail: err instanceof Error ? `${err.name}: ${err.message}` : String(err) });
+    }
+  };
+
+  await check('apiSecret is refused in a browser', () => {
+    try {
+      new FuturesClient({ baseUrl: location.origin, apiKey, apiSecret: secret });
+    } catch (err) {
+      if (err instanceof ConfigurationError) return undefined;
+      throw err;
+    }
+    throw new Error('constructor did not throw');
+  });
+
+  await check('dangerouslyAllowBrowser lets apiSecret through', () => {
+    new FuturesClient({ baseUrl: location.origin, apiKey, apiSecret: secret, dangerouslyAllowBrowser: true });
+    return undefined;
+  });
+
+  // A signer stands for a remote signing service: the page never holds the secret in the client.
+  const client = new FuturesClient({
+    baseUrl: location.origin,
+    apiKey,
+    signer: async (payload) => hmacSha256Hex(secret, payload),
+  });
+
+  await check('public market data', async () => {
+    const { symbols } = await client.market.symbols();
+    if (!symbols.includes('BTCUSDT')) throw new Error('BTCUSDT missing');
+    return `${symbols.length} symbols`;
+  });
+
+  await check('signed read with a signer', async () => {
+    const { positions } = await client.account.positions();
+    return `${positions.length} positions`;
+  });
+
+  await check('order placed through fetch in the browser', async () => {
+    const { order } = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.001',
+      price: '1000',
+    });
+    if (!/^[0-9a-f-]{36}$/.test(order.clientOrderId ?? '')) throw new Error('no UUID clientOrderId');
+    return order.status;
+  });
+
+  await check('API errors are typed', async () => {
+    try {
+      await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0', price: '1' });
+    } catch (err) {
+      if (err instanceof FuturesError && err.name === 'RequestValidationError') return undefined;
+      throw err;
+    }
+    throw new Error('no error');
+  });
+  return checks;
+}
+
+declare global {
+  interface Window {
+    __results?: Check[] | { fatal: string };
+  }
+}
+
+run().then(
+  (checks) => {
+    window.__results = checks;
+  },
+  (err: unknown) => {
+    window.__results = { fatal: String(err) };
+  },
+);

@@ -1,0 +1,147 @@
+/**
+ * Test rigs for the events module: a real `ws` server on 127.0.0.1 and a hand-driven scheduler.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
+import type { EventScheduler } from '../../src/events/scheduler.ts';
+
+/** One accepted connection, with the request line the server saw. */
+export interface Connection {
+  socket: ServerSocket;
+  url: URL;
+  protocols: string | undefined;
+  received: string[];
+}
+
+export interface WsRig {
+  url: string;
+  connections: Connection[];
+  /** Resolves with the n-th connection (1-based) once it exists. */
+  connection(n: number): Promise<Connection>;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback WebSocket server. `onConnection` decides what each connection does; `verify` can refuse the
+ * upgrade with an HTTP status.
+ */
+export async function startWsServer(
+  options: {
+    onConnection?: (connection: Connection, index: number) => void;
+    verify?: (request: IncomingMessage) => number | undefined;
+  } = {},
+): Promise<WsRig> {
+  const server = new WebSocketServer({
+    host: '127.0.0.1',
+    port: 0,
+    verifyClient: options.verify
+      ? (info, done) => {
+          const status = options.verify?.(info.req);
+          if (status === undefined) done(true);
+          else done(false, status, status === 401 ? 'Unauthorized' : 'Refused');
+        }
+      : undefined,
+  });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  const connections: Connection[] = [];
+  const waiters: Array<{ n: number; resolve: (c: Connection) => void }> = [];
+  server.on('connection', (socket, request) => {
+    const connection: Connection = {
+      socket,
+      url: new URL(request.url ?? '/', `ws://127.0.0.1:${port}`),
+      protocols: request.headers['sec-websocket-protocol'],
+      received: [],
+    };
+    socket.on('message', (data) => connection.received.push(String(data)));
+    connections.push(connection);
+    options.onConnection?.(connection, connections.length);
+    for (const waiter of waiters.filter((w) => w.n <= connections.length)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(connections[waiter.n - 1]!);
+    }
+  });
+  return {
+    url: `ws://127.0.0.1:${port}/v2/ws/account`,
+    connections,
+    connection: (n) =>
+      connections[n - 1] ? Promise.resolve(connections[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve })),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of server.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A scheduler whose time moves only when the test says so. `random()` is fixed (default 0.5). */
+export class ManualScheduler implements EventScheduler {
+  time = 1_000_000;
+  randomValue = 0.5;
+  private nextId = 1;
+  private readonly timers = new Map<number, { at: number; callback: () => void; ms: number }>();
+  /** Every delay ever scheduled, in order. */
+  readonly scheduled: number[] = [];
+
+  now = (): number => this.time;
+  random = (): number => this.randomValue;
+
+  setTimeout = (callback: () => void, ms: number): unknown => {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + ms, callback, ms });
+    this.scheduled.push(ms);
+    return id;
+  };
+
+  clearTimeout = (handle: unknown): void => {
+    if (typeof handle === 'number') this.timers.delete(handle);
+  };
+
+  /** Timers not yet fired. */
+  get pending(): number {
+    return this.timers.size;
+  }
+
+  /** Moves time forward by `ms`, firing due timers in order. */
+  advance(ms: number): void {
+    const target = this.time + ms;
+    for (;;) {
+      let next: [number, { at: number; callback: () => void }] | undefined;
+      for (const entry of this.timers) if (entry[1].at <= target && (!next || entry[1].at < next[1].at)) next = entry;
+      if (!next) break;
+      this.timers.delete(next[0]);
+      this.time = next[1].at;
+      next[1].callback();
+    }
+    this.time = target;
+  }
+}
+
+/** Resolves with the arguments of the next `event` of an eventemitter3 emitter (or rejects after `ms`). */
+export function nextEvent<A extends unknown[]>(
+  emitter: { once(event: string, fn: (...args: A) => void): unknown; off(event: string, fn: (...args: A) => void): unknown },
+  event: string,
+  ms = 5_000,
+): Promise<A> {
+  return new Promise<A>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      emitter.off(event, handler);
+      reject(new Error(`timed out waiting for '${event}'`));
+    }, ms);
+    const handler = (...args: A) => {
+      clearTimeout(timer);
+      resolve(args);
+    };
+    emitter.once(event, handler);
+  });
+}
+
+/** Waits until `predicate` holds (polling every 5 ms), or fails after `ms`. */
+export async function until(predicate: () => boolean, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -64,7 +64,20 @@ function payload(symbol: string, channel: 'depth' | 'trades' | 'ticker' | 'kline
     default:
       return JSON.stringify({
         stream: `${symbol}@kline`,
-        data: [t, price(base), price(base), price(base), price(base), qty(), t + 59_999, price(base), 42, qty(), price(base), '0'],
+        data: [
+          t,
+          price(base),
+          price(base),
+          price(base),
+          price(base),
+          qty(),
+          t + 59_999,
+          price(base),
+          42,
+          qty(),
+          price(base),
+          '0',
+        ],
       });
   }
 }
@@ -142,11 +155,19 @@ await stream.close();
 
 const perSecond = Math.round(TOTAL / (elapsedNs / 1e9));
 const rssMb = (process.memoryUsage().rss / 1024 / 1024).toFixed(1);
-console.log(`AccountStream firehose: ${symbols.length} symbols × 4 channels, 1 wanted (${WANTED}), avg ${averageBytes} B/message`);
-console.log(`  messages:        ${TOTAL.toLocaleString('en-US')} in ${(elapsedNs / 1e6).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`);
+console.log(
+  `AccountStream firehose: ${symbols.length} symbols × 4 channels, 1 wanted (${WANTED}), avg ${averageBytes} B/message`,
+);
+console.log(
+  `  messages:        ${TOTAL.toLocaleString('en-US')} in ${(elapsedNs / 1e6).toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)} ms)`,
+);
 console.log(`  throughput:      ${perSecond.toLocaleString('en-US')} messages/s on one core (goal ≥ 100,000)`);
 console.log(`  per message:     ${(elapsedNs / TOTAL).toFixed(0)} ns`);
-console.log(`  emitted:         ${market.toLocaleString('en-US')} market (wanted), ${account.toLocaleString('en-US')} account events`);
+console.log(
+  `  emitted:         ${market.toLocaleString('en-US')} market (wanted), ${account.toLocaleString('en-US')} account events`,
+);
 console.log(`  dropped unparsed: ${(stream.stats.dropped - droppedBefore).toLocaleString('en-US')}`);
-console.log(`  heap growth:     ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MB over the run; RSS ${rssMb} MB`);
+console.log(
+  `  heap growth:     ${((heapAfter - heapBefore) / 1024 / 1024).toFixed(1)} MB over the run; RSS ${rssMb} MB`,
+);
 if (perSecond < 100_000) process.exitCode = 1;

@@ -195,7 +195,9 @@ export class FuturesClient {
         sign,
         timeoutMs,
         retry,
-        fetch: fetchImpl,
+        // Called through a wrapper: browsers throw "Illegal invocation" when fetch runs with a `this` other than
+        // the global object, which is what happens when a library calls it as a property of an options bag.
+        fetch: (input, init) => fetchImpl(input, init),
         clock: options.clock ?? systemClock,
         rateLimit: options.rateLimit ?? true,
         logger: options.logger,

@@ -11,12 +11,14 @@
 
 export type { Clock } from './_internal/clock.ts';
 export type { CallOptions, Logger, RetryOptions, Signer } from './_internal/transport.ts';
+export * from './actions/index.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
 export * from './errors/index.ts';
-export { canonicalQuery, hmacSha256Hex, type QueryParams, type QueryValue } from './signer.ts';
-export * from './schemas/index.ts';
-export * from './actions/index.ts';
-export { OrdersResource } from './resources/orders.ts';
-export { FuturesResource } from './resources/futures.ts';
+export * from './events/index.ts';
+export * from './helpers/index.ts';
 export { AccountResource } from './resources/account.ts';
+export { FuturesResource } from './resources/futures.ts';
 export { MarketResource } from './resources/market.ts';
+export { OrdersResource } from './resources/orders.ts';
+export * from './schemas/index.ts';
+export { canonicalQuery, hmacSha256Hex, type QueryParams, type QueryValue } from './signer.ts';

@@ -10,10 +10,10 @@ export interface ClientContext {
   readonly journal?: CallJournal | undefined;
 }
 
-/** Percent-encodes one path segment (`a/../b` → `a%2F..%2Fb`). */
+/**
+ * Percent-encodes one path segment (`a/../b` → `a%2F..%2Fb`). A segment that is exactly `.` or `..` cannot be
+ * sent safely (URL parsers resolve it even when encoded as `%2E`), so actions reject those ids before calling this.
+ */
 export function encodePathSegment(id: string): string {
-  return encodeURIComponent(id).replace(/\./g, (dot, offset, whole: string) =>
-    // A segment of only dots would be normalised away by URL parsers; encode those dots.
-    /^\.+$/.test(whole) ? '%2E' : dot,
-  );
+  return encodeURIComponent(id);
 }

@@ -2,7 +2,10 @@
 export function isBrowserLike(): boolean {
   const g = globalThis as { window?: unknown; document?: unknown; importScripts?: unknown; process?: unknown };
   const hasProcess = typeof g.process === 'object' && g.process !== null && 'versions' in g.process;
-  return !hasProcess && ((typeof g.window === 'object' && typeof g.document === 'object') || typeof g.importScripts === 'function');
+  return (
+    !hasProcess &&
+    ((typeof g.window === 'object' && typeof g.document === 'object') || typeof g.importScripts === 'function')
+  );
 }
 
 /** True for localhost, 127.0.0.0/8 and [::1]. */

@@ -2,26 +2,26 @@ import * as z from 'zod';
 import type { ClientContext } from '../_internal/context.ts';
 import { requiredString } from '../_internal/validate.ts';
 
-/** `subAccountId` as a call argument: a non-empty string, optional. */
+/**
+ * `subAccountId` as a call argument: a non-empty string, optional.
+ * @internal
+ */
 export const subAccountIdParam = requiredString.optional();
 
-/** An optional integer ≥ `min` (no documented maximum). */
-export function optionalIntAtLeast(min: number) {
-  return z
-    .number({ error: 'must be a number' })
-    .int({ error: 'must be an integer' })
-    .min(min, { error: `must be at least ${min}` })
-    .optional();
-}
-
-/** A millisecond Unix epoch (non-negative integer), optional. */
+/**
+ * A millisecond Unix epoch (non-negative integer), optional.
+ * @internal
+ */
 export const optionalEpochMs = z
   .number({ error: 'must be a millisecond epoch number' })
   .int({ error: 'must be an integer (milliseconds)' })
   .min(0, { error: 'must not be negative' })
   .optional();
 
-/** Uses the client's default `subAccountId` when the call gives none (the server then uses the primary one). */
+/**
+ * Uses the client's default `subAccountId` when the call gives none (the server then uses the primary one).
+ * @internal
+ */
 export function withDefaultSubAccount<T extends { subAccountId?: string | undefined }>(
   ctx: ClientContext,
   query: T,
@@ -33,6 +33,7 @@ export function withDefaultSubAccount<T extends { subAccountId?: string | undefi
 /**
  * A path id: non-empty, and not `.` or `..`, which URL parsers treat as "this/parent directory" even when
  * percent-encoded (`%2E%2E`), so such a request would reach a different endpoint.
+ * @internal
  */
 export const pathIdParam = requiredString.refine((id) => id !== '.' && id !== '..', {
   error: "must not be '.' or '..'",

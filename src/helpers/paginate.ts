@@ -1,11 +1,25 @@
-/** One page as an offset-paginated endpoint returns it. */
+/**
+ * One page as an offset-paginated endpoint returns it.
+ *
+ * @example
+ * ```ts
+ * const page: Page<Order> = { items: orders, total: 420 };
+ * ```
+ */
 export interface Page<T> {
   items: ReadonlyArray<T>;
   /** Total number of rows the server reports across all pages. */
   total: number;
 }
 
-/** How to walk an offset-paginated endpoint. */
+/**
+ * How to walk an offset-paginated endpoint.
+ *
+ * @example
+ * ```ts
+ * const options: PaginateOptions = { pageSize: 200, stopOnShortPage: true };
+ * ```
+ */
 export interface PaginateOptions {
   /** Rows requested per page. */
   pageSize: number;

@@ -20,10 +20,26 @@ export const futuresAssetBalanceSchema = z.looseObject({
   crossWalletBalance: decimalString,
 });
 
-/** One futures-wallet asset. */
+/**
+ * One futures-wallet asset.
+ *
+ * @example
+ * ```ts
+ * import { type FuturesAssetBalance, futuresAssetBalanceSchema } from 'futures-sdk';
+ * const value: FuturesAssetBalance = futuresAssetBalanceSchema.parse(json);
+ * ```
+ */
 export type FuturesAssetBalance = z.infer<typeof futuresAssetBalanceSchema>;
 
-/** Transfer statuses the spec names; `SUCCESS` and `CONFIRMED` both mean done, `FAILED`/`CANCELLED` failed. */
+/**
+ * Transfer statuses the spec names; `SUCCESS` and `CONFIRMED` both mean done, `FAILED`/`CANCELLED` failed.
+ *
+ * @example
+ * ```ts
+ * import { TRANSFER_STATUSES } from 'futures-sdk';
+ * const known = (TRANSFER_STATUSES as readonly string[]).includes(transfer.status);
+ * ```
+ */
 export const TRANSFER_STATUSES = [
   'PENDING',
   'PROCESSING',
@@ -34,7 +50,15 @@ export const TRANSFER_STATUSES = [
   'CANCELLED',
 ] as const;
 
-/** A transfer status: one the spec names, or another string the server sent. */
+/**
+ * A transfer status: one the spec names, or another string the server sent.
+ *
+ * @example
+ * ```ts
+ * import type { TransferStatus } from 'futures-sdk';
+ * const done = (s: TransferStatus) => s === 'SUCCESS' || s === 'CONFIRMED';
+ * ```
+ */
 export type TransferStatus = (typeof TRANSFER_STATUSES)[number] | (string & {});
 
 /**
@@ -57,7 +81,15 @@ export const transferSchema = z.looseObject({
   updatedAt: z.string(),
 });
 
-/** A deposit (`transferType: 1`) or withdrawal (`transferType: 2`). */
+/**
+ * A deposit (`transferType: 1`) or withdrawal (`transferType: 2`).
+ *
+ * @example
+ * ```ts
+ * import { type Transfer, transferSchema } from 'futures-sdk';
+ * const value: Transfer = transferSchema.parse(json);
+ * ```
+ */
 export type Transfer = z.infer<typeof transferSchema>;
 
 /**
@@ -70,7 +102,15 @@ export type Transfer = z.infer<typeof transferSchema>;
  */
 export const executionSchema = z.looseObject({});
 
-/** An execution record (fields not documented by the spec; kept as sent). */
+/**
+ * An execution record (fields not documented by the spec; kept as sent).
+ *
+ * @example
+ * ```ts
+ * import { type Execution, executionSchema } from 'futures-sdk';
+ * const value: Execution = executionSchema.parse(json);
+ * ```
+ */
 export type Execution = z.infer<typeof executionSchema>;
 
 /**
@@ -90,7 +130,15 @@ export const activitySchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('TRANSFER'), id: z.string(), data: transferSchema, ts: z.string() }),
 ]);
 
-/** One activity-feed entry. */
+/**
+ * One activity-feed entry.
+ *
+ * @example
+ * ```ts
+ * import { type Activity, activitySchema } from 'futures-sdk';
+ * const value: Activity = activitySchema.parse(json);
+ * ```
+ */
 export type Activity = z.infer<typeof activitySchema>;
 
 /**
@@ -115,7 +163,15 @@ export const activityTotalsSchema = z.looseObject({
   totalWithdrawalCount: z.number().int(),
 });
 
-/** Account-wide totals of the activity feed. */
+/**
+ * Account-wide totals of the activity feed.
+ *
+ * @example
+ * ```ts
+ * import { type ActivityTotals, activityTotalsSchema } from 'futures-sdk';
+ * const value: ActivityTotals = activityTotalsSchema.parse(json);
+ * ```
+ */
 export type ActivityTotals = z.infer<typeof activityTotalsSchema>;
 
 /**
@@ -134,7 +190,15 @@ export const pnlBucketSchema = z.looseObject({
   trades: z.number().int(),
 });
 
-/** A PnL bucket (numbers, not strings). */
+/**
+ * A PnL bucket (numbers, not strings).
+ *
+ * @example
+ * ```ts
+ * import { type PnlBucket, pnlBucketSchema } from 'futures-sdk';
+ * const value: PnlBucket = pnlBucketSchema.parse(json);
+ * ```
+ */
 export type PnlBucket = z.infer<typeof pnlBucketSchema>;
 
 /**
@@ -152,7 +216,15 @@ export const pnlSummarySchema = z.looseObject({
   totalTrades: z.number().int(),
 });
 
-/** PnL totals over the returned window. */
+/**
+ * PnL totals over the returned window.
+ *
+ * @example
+ * ```ts
+ * import { type PnlSummary, pnlSummarySchema } from 'futures-sdk';
+ * const value: PnlSummary = pnlSummarySchema.parse(json);
+ * ```
+ */
 export type PnlSummary = z.infer<typeof pnlSummarySchema>;
 
 /**
@@ -166,5 +238,13 @@ export type PnlSummary = z.infer<typeof pnlSummarySchema>;
  */
 export const spotBalanceSchema = z.looseObject({ asset: z.string(), free: decimalString, locked: decimalString });
 
-/** A spot-wallet asset. */
+/**
+ * A spot-wallet asset.
+ *
+ * @example
+ * ```ts
+ * import { type SpotBalance, spotBalanceSchema } from 'futures-sdk';
+ * const value: SpotBalance = spotBalanceSchema.parse(json);
+ * ```
+ */
 export type SpotBalance = z.infer<typeof spotBalanceSchema>;

@@ -21,7 +21,15 @@ export const tickerSchema = z.looseObject({
   quoteVolume: decimalString,
 });
 
-/** A 24-hour ticker. */
+/**
+ * A 24-hour ticker.
+ *
+ * @example
+ * ```ts
+ * import { type Ticker, tickerSchema } from 'futures-sdk';
+ * const value: Ticker = tickerSchema.parse(json);
+ * ```
+ */
 export type Ticker = z.infer<typeof tickerSchema>;
 
 /**
@@ -35,7 +43,15 @@ export type Ticker = z.infer<typeof tickerSchema>;
  */
 export const depthLevelSchema = z.tuple([decimalString, decimalString]);
 
-/** `[price, quantity]`. */
+/**
+ * `[price, quantity]`.
+ *
+ * @example
+ * ```ts
+ * import { type DepthLevel, depthLevelSchema } from 'futures-sdk';
+ * const value: DepthLevel = depthLevelSchema.parse(json);
+ * ```
+ */
 export type DepthLevel = z.infer<typeof depthLevelSchema>;
 
 /**
@@ -54,10 +70,26 @@ export const publicTradeSchema = z.looseObject({
   isBuyerMaker: z.boolean(),
 });
 
-/** A public trade. */
+/**
+ * A public trade.
+ *
+ * @example
+ * ```ts
+ * import { type PublicTrade, publicTradeSchema } from 'futures-sdk';
+ * const value: PublicTrade = publicTradeSchema.parse(json);
+ * ```
+ */
 export type PublicTrade = z.infer<typeof publicTradeSchema>;
 
-/** Kline intervals the server accepts. */
+/**
+ * Kline intervals the server accepts.
+ *
+ * @example
+ * ```ts
+ * import { KLINE_INTERVALS } from 'futures-sdk';
+ * const ok = (KLINE_INTERVALS as readonly string[]).includes(userInput);
+ * ```
+ */
 export const KLINE_INTERVALS = [
   '1m',
   '3m',
@@ -76,7 +108,16 @@ export const KLINE_INTERVALS = [
   '1M',
 ] as const;
 
-/** A kline interval (`1m` … `1M`). */
+/**
+ * A kline interval (`1m` … `1M`).
+ *
+ * @example
+ * ```ts
+ * import type { KlineInterval } from 'futures-sdk';
+ * const interval: KlineInterval = '15m';
+ * await client.market.klines({ symbol: 'BTCUSDT', interval });
+ * ```
+ */
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
 /**
@@ -104,17 +145,58 @@ export const klineSchema = z.tuple([
   z.string(),
 ]);
 
-/** A raw candle (12-tuple). */
+/**
+ * A raw candle (12-tuple).
+ *
+ * @example
+ * ```ts
+ * import { type Kline, klineSchema } from 'futures-sdk';
+ * const value: Kline = klineSchema.parse(json);
+ * ```
+ */
 export type Kline = z.infer<typeof klineSchema>;
 
-/** Leaderboard kinds. */
+/**
+ * Leaderboard kinds.
+ *
+ * @example
+ * ```ts
+ * import { LEADERBOARD_TYPES } from 'futures-sdk';
+ * for (const type of LEADERBOARD_TYPES) console.log((await client.market.leaderboard({ type })).data.length);
+ * ```
+ */
 export const LEADERBOARD_TYPES = ['volume', 'referrals', 'commission'] as const;
-/** `volume`, `referrals` or `commission`. */
+/**
+ * `volume`, `referrals` or `commission`.
+ *
+ * @example
+ * ```ts
+ * import type { LeaderboardType } from 'futures-sdk';
+ * const type: LeaderboardType = 'commission';
+ * ```
+ */
 export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
 
-/** Leaderboard periods (the old `daily`/`weekly`/`monthly` return 400). */
+/**
+ * Leaderboard periods (the old `daily`/`weekly`/`monthly` return 400).
+ *
+ * @example
+ * ```ts
+ * import { LEADERBOARD_PERIODS } from 'futures-sdk';
+ * console.log(LEADERBOARD_PERIODS); // ['7d', '30d', 'all']
+ * ```
+ */
 export const LEADERBOARD_PERIODS = ['7d', '30d', 'all'] as const;
-/** `7d`, `30d` or `all`. */
+/**
+ * `7d`, `30d` or `all`.
+ *
+ * @example
+ * ```ts
+ * import type { LeaderboardPeriod } from 'futures-sdk';
+ * const period: LeaderboardPeriod = '30d';
+ * await client.market.leaderboard({ type: 'volume', period });
+ * ```
+ */
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
 const rankShape = { rank: z.number().int(), walletAddress: z.string() };
@@ -133,7 +215,15 @@ export const volumeLeaderboardEntrySchema = z.looseObject({
   accountId: z.string(),
   volume: decimalString,
 });
-/** A `volume` leaderboard row. */
+/**
+ * A `volume` leaderboard row.
+ *
+ * @example
+ * ```ts
+ * import { type VolumeLeaderboardEntry, volumeLeaderboardEntrySchema } from 'futures-sdk';
+ * const value: VolumeLeaderboardEntry = volumeLeaderboardEntrySchema.parse(json);
+ * ```
+ */
 export type VolumeLeaderboardEntry = z.infer<typeof volumeLeaderboardEntrySchema>;
 
 /**
@@ -150,7 +240,15 @@ export const referralsLeaderboardEntrySchema = z.looseObject({
   userId: z.string(),
   referralCount: z.number().int(),
 });
-/** A `referrals` leaderboard row. */
+/**
+ * A `referrals` leaderboard row.
+ *
+ * @example
+ * ```ts
+ * import { type ReferralsLeaderboardEntry, referralsLeaderboardEntrySchema } from 'futures-sdk';
+ * const value: ReferralsLeaderboardEntry = referralsLeaderboardEntrySchema.parse(json);
+ * ```
+ */
 export type ReferralsLeaderboardEntry = z.infer<typeof referralsLeaderboardEntrySchema>;
 
 /**
@@ -167,7 +265,15 @@ export const commissionLeaderboardEntrySchema = z.looseObject({
   userId: z.string(),
   totalCommission: decimalString,
 });
-/** A `commission` leaderboard row. */
+/**
+ * A `commission` leaderboard row.
+ *
+ * @example
+ * ```ts
+ * import { type CommissionLeaderboardEntry, commissionLeaderboardEntrySchema } from 'futures-sdk';
+ * const value: CommissionLeaderboardEntry = commissionLeaderboardEntrySchema.parse(json);
+ * ```
+ */
 export type CommissionLeaderboardEntry = z.infer<typeof commissionLeaderboardEntrySchema>;
 
 /**
@@ -186,7 +292,15 @@ export const platformTokenSchema = z.looseObject({
   contractAddress: z.string(),
 });
 
-/** A registered token. */
+/**
+ * A registered token.
+ *
+ * @example
+ * ```ts
+ * import { type PlatformToken, platformTokenSchema } from 'futures-sdk';
+ * const value: PlatformToken = platformTokenSchema.parse(json);
+ * ```
+ */
 export type PlatformToken = z.infer<typeof platformTokenSchema>;
 
 /**
@@ -205,5 +319,13 @@ export const platformFeaturesSchema = z.looseObject({
   withdrawals: z.boolean(),
 });
 
-/** Which platform features are on. */
+/**
+ * Which platform features are on.
+ *
+ * @example
+ * ```ts
+ * import { type PlatformFeatures, platformFeaturesSchema } from 'futures-sdk';
+ * const value: PlatformFeatures = platformFeaturesSchema.parse(json);
+ * ```
+ */
 export type PlatformFeatures = z.infer<typeof platformFeaturesSchema>;

@@ -1,12 +1,37 @@
 import * as z from 'zod';
 import { decimalString, openEnum, orderSideSchema, orderTypeSchema } from './common.ts';
 
-/** Statuses the spec names; others are kept as strings. */
+/**
+ * Statuses the spec names; others are kept as strings.
+ *
+ * @example
+ * ```ts
+ * import { ORDER_STATUSES } from 'futures-sdk';
+ * const known = (ORDER_STATUSES as readonly string[]).includes(order.status);
+ * ```
+ */
 export const ORDER_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED'] as const;
-/** Order statuses in which an order is still working. */
+/**
+ * Order statuses in which an order is still working.
+ *
+ * @example
+ * ```ts
+ * import { WORKING_ORDER_STATUSES } from 'futures-sdk';
+ * const working = orders.filter((o) => WORKING_ORDER_STATUSES.includes(o.status));
+ * ```
+ */
 export const WORKING_ORDER_STATUSES: ReadonlyArray<string> = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED'];
 
-/** An order status: one the spec names, or another string the server sent. */
+/**
+ * An order status: one the spec names, or another string the server sent.
+ *
+ * @example
+ * ```ts
+ * import type { OrderStatus } from 'futures-sdk';
+ * const status: OrderStatus = 'PARTIALLY_FILLED';
+ * await client.orders.list({ status });
+ * ```
+ */
 export type OrderStatus = (typeof ORDER_STATUSES)[number] | (string & {});
 
 /**
@@ -38,7 +63,15 @@ export const orderSchema = z.looseObject({
   updatedAt: z.string(),
 });
 
-/** An order as the server reports it. */
+/**
+ * An order as the server reports it.
+ *
+ * @example
+ * ```ts
+ * import { type Order, orderSchema } from 'futures-sdk';
+ * const value: Order = orderSchema.parse(json);
+ * ```
+ */
 export type Order = z.infer<typeof orderSchema>;
 
 /**
@@ -68,7 +101,15 @@ export const batchOrderResultSchema = z.discriminatedUnion('success', [
   }),
 ]);
 
-/** One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`). */
+/**
+ * One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`).
+ *
+ * @example
+ * ```ts
+ * import { type BatchOrderResult, batchOrderResultSchema } from 'futures-sdk';
+ * const value: BatchOrderResult = batchOrderResultSchema.parse(json);
+ * ```
+ */
 export type BatchOrderResult = z.infer<typeof batchOrderResultSchema>;
 
 /**
@@ -88,7 +129,15 @@ export const cancelAllResultEntrySchema = z.looseObject({
   error: z.string().optional(),
 });
 
-/** One order's outcome in a cancel-all. */
+/**
+ * One order's outcome in a cancel-all.
+ *
+ * @example
+ * ```ts
+ * import { type CancelAllResultEntry, cancelAllResultEntrySchema } from 'futures-sdk';
+ * const value: CancelAllResultEntry = cancelAllResultEntrySchema.parse(json);
+ * ```
+ */
 export type CancelAllResultEntry = z.infer<typeof cancelAllResultEntrySchema>;
 
 /**
@@ -113,5 +162,13 @@ export const venueOpenOrderSchema = z.looseObject({
   time: z.number().int(),
 });
 
-/** A venue open order (venue names, integer `orderId`). */
+/**
+ * A venue open order (venue names, integer `orderId`).
+ *
+ * @example
+ * ```ts
+ * import { type VenueOpenOrder, venueOpenOrderSchema } from 'futures-sdk';
+ * const value: VenueOpenOrder = venueOpenOrderSchema.parse(json);
+ * ```
+ */
 export type VenueOpenOrder = z.infer<typeof venueOpenOrderSchema>;

@@ -33,5 +33,13 @@ export const positionSchema = z.looseObject({
   updatedAt: z.string(),
 });
 
-/** A position as the server reports it. */
+/**
+ * A position as the server reports it.
+ *
+ * @example
+ * ```ts
+ * import { type Position, positionSchema } from 'futures-sdk';
+ * const value: Position = positionSchema.parse(json);
+ * ```
+ */
 export type Position = z.infer<typeof positionSchema>;

@@ -28,7 +28,15 @@ export const accountTradeSchema = z.looseObject({
   positionSide: positionSideSchema,
 });
 
-/** A taker fill of the caller. */
+/**
+ * A taker fill of the caller.
+ *
+ * @example
+ * ```ts
+ * import { type AccountTrade, accountTradeSchema } from 'futures-sdk';
+ * const value: AccountTrade = accountTradeSchema.parse(json);
+ * ```
+ */
 export type AccountTrade = z.infer<typeof accountTradeSchema>;
 
 /**
@@ -56,5 +64,13 @@ export const closedPositionRecordSchema = z.looseObject({
   liquidatedAt: z.string().nullable(),
 });
 
-/** A closed position, venue names. */
+/**
+ * A closed position, venue names.
+ *
+ * @example
+ * ```ts
+ * import { type ClosedPositionRecord, closedPositionRecordSchema } from 'futures-sdk';
+ * const value: ClosedPositionRecord = closedPositionRecordSchema.parse(json);
+ * ```
+ */
 export type ClosedPositionRecord = z.infer<typeof closedPositionRecordSchema>;

@@ -46,7 +46,14 @@ export interface ChannelSocket {
   bufferedAmount?(): number;
 }
 
-/** Timer functions, injectable for tests; default to the global ones (handles are `unref`'d where possible). */
+/**
+ * Timer functions, injectable for tests; default to the global ones (handles are `unref`'d where possible).
+ *
+ * @example
+ * ```ts
+ * const timers: ChannelTimers = { setInterval: (cb, ms) => setInterval(cb, ms), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
+ * ```
+ */
 export interface ChannelTimers {
   setTimeout?: (callback: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
@@ -56,7 +63,14 @@ export interface ChannelTimers {
   now?: () => number;
 }
 
-/** Options of {@link attachAccountChannel}. */
+/**
+ * Options of {@link attachAccountChannel}.
+ *
+ * @example
+ * ```ts
+ * attachAccountChannel(socket, url, host, { firehoseRate: 0, snapshotIntervalMs: 1_000 });
+ * ```
+ */
 export interface AccountChannelOptions extends ChannelTimers {
   /** Firehose messages per second across all symbols and channels (default 350; `0` disables it). */
   firehoseRate?: number;
@@ -66,7 +80,14 @@ export interface AccountChannelOptions extends ChannelTimers {
   firehoseTickMs?: number;
 }
 
-/** Close code sent when the handshake is refused. */
+/**
+ * Close code sent when the handshake is refused (reason `Unauthorized`).
+ *
+ * @example
+ * ```ts
+ * socket.addEventListener('close', (e) => e.code === CHANNEL_UNAUTHORIZED_CODE && console.log('bad JWT'));
+ * ```
+ */
 export const CHANNEL_UNAUTHORIZED_CODE = 4001;
 
 const CHANNELS: readonly MarketChannel[] = ['depth', 'trades', 'ticker', 'kline'];
@@ -142,14 +163,30 @@ export function attachAccountChannel(
   const unsubscribe = host.subscribeAccount(accountId, (event: AccountEvent) => {
     send({ event: event.event, data: event.data });
   });
-  const sendSnapshot = (): void => send({ event: 'full_snapshot', data: host.snapshot(accountId) });
+  // Runs inside timer callbacks: an exception there would crash the whole test process, so a failing snapshot
+  // or payload is skipped (that frame is lost) instead.
+  const guarded = (produce: () => unknown): void => {
+    let message: unknown;
+    try {
+      message = produce();
+    } catch {
+      return;
+    }
+    send(message);
+  };
+  const sendSnapshot = (): void => guarded(() => ({ event: 'full_snapshot', data: host.snapshot(accountId) }));
 
   let cursor = 0;
   let budget = 0;
   let lastTick = now();
   let firehoseTimer: unknown;
   const sendFirehose = (count: number): void => {
-    const symbols = host.activeSymbols();
+    let symbols: readonly string[];
+    try {
+      symbols = host.activeSymbols();
+    } catch {
+      return;
+    }
     if (symbols.length === 0) return;
     for (let i = 0; i < count && !closed; i++) {
       // Channel-major order: one pass of a channel covers every symbol before the next channel starts.
@@ -157,7 +194,7 @@ export function attachAccountChannel(
       const symbol = symbols[position % symbols.length] as string;
       const channel = CHANNELS[Math.floor(position / symbols.length)] as MarketChannel;
       cursor = position + 1;
-      send({ stream: `${symbol}@${channel}`, data: host.marketPayload(symbol, channel) });
+      guarded(() => ({ stream: `${symbol}@${channel}`, data: host.marketPayload(symbol, channel) }));
     }
   };
   const firehoseTick = (): void => {

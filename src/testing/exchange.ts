@@ -22,7 +22,15 @@ import { createMswHandlers } from './msw.ts';
 import { transferWire } from './routes/account.ts';
 import { route } from './routes/router.ts';
 
-/** Options of {@link createExchange}. */
+/**
+ * Options of {@link createExchange}.
+ *
+ * @example
+ * ```ts
+ * const t0 = Date.now();
+ * const ex = createExchange({ seed: 7, now: () => t0, volatility: 0, syncIntervalMs: 1000 });
+ * ```
+ */
 export interface ExchangeOptions {
   /** Seed of the market simulation (mark-price walks, depth, trades): same seed, same market. */
   seed: number;
@@ -62,7 +70,14 @@ export interface ExchangeOptions {
   volatility?: number | undefined;
 }
 
-/** Options of `ex.createAccount`. */
+/**
+ * Options of `ex.createAccount`.
+ *
+ * @example
+ * ```ts
+ * ex.createAccount({ balances: { USDT: '10000' }, spotBalances: { BTC: '0.5' }, positionMode: 'HEDGE' });
+ * ```
+ */
 export interface CreateAccountOptions {
   /** Futures wallet of the primary sub-account, e.g. `{ USDT: '10000' }`. */
   balances?: Record<string, string> | undefined;
@@ -79,7 +94,15 @@ export interface CreateAccountOptions {
   subAccount?: boolean | undefined;
 }
 
-/** One request as the exchange received it, for wire assertions. Test-only: it holds the raw key and signature. */
+/**
+ * One request as the exchange received it, for wire assertions. Test-only: it holds the raw key and signature.
+ *
+ * @example
+ * ```ts
+ * const posts = ex.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders');
+ * expect(posts[0]!.body).toMatchObject({ clientOrderId: expect.any(String) });
+ * ```
+ */
 export interface RequestLogEntry {
   method: string;
   path: string;
@@ -91,7 +114,14 @@ export interface RequestLogEntry {
   time: number;
 }
 
-/** A read-only snapshot of an account for assertions (`ex.account(id)`). */
+/**
+ * A read-only snapshot of an account for assertions (`ex.account(id)`).
+ *
+ * @example
+ * ```ts
+ * expect(ex.account(accountId).venuePositions).toEqual([expect.objectContaining({ quantity: '0.01' })]);
+ * ```
+ */
 export interface AccountView {
   accountId: string;
   primarySubAccountId: string | undefined;
@@ -191,7 +221,7 @@ export class Exchange implements AccountChannelHost {
   };
 
   /** MSW handlers (HTTP + the account WebSocket) for `setupServer` / `setupWorker`. */
-  handlers(): unknown[] {
+  handlers(): ReturnType<typeof createMswHandlers> {
     return createMswHandlers({ baseUrl: this.baseUrl, handler: this.handler, channel: this });
   }
 
@@ -301,7 +331,10 @@ export class Exchange implements AccountChannelHost {
 
   // ── Accounts and keys ──────────────────────────────────────────────────────────────────────────────────
 
-  /** Creates an account with a primary sub-account funded with `balances`. */
+  /**
+   * Creates an account with a primary sub-account funded with `balances`. With `subAccount: false` there is
+   * none and `subAccountId` is `''`.
+   */
   createAccount(options: CreateAccountOptions = {}): { accountId: string; subAccountId: string } {
     const { accountId, subAccountId } = this.engine.createAccount(options);
     return { accountId, subAccountId: subAccountId ?? '' };

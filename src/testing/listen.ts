@@ -16,7 +16,14 @@ import {
 } from './_types.ts';
 import { attachAccountChannel, type ChannelSocket } from './account-channel.ts';
 
-/** Options of {@link listenExchange}. */
+/**
+ * Options of {@link listenExchange}.
+ *
+ * @example
+ * ```ts
+ * await listenExchange(handler, host, { port: 8787 });
+ * ```
+ */
 export interface ListenOptions {
   /** TCP port; default 0 (a free random port). */
   port?: number;
@@ -24,7 +31,14 @@ export interface ListenOptions {
   host?: string;
 }
 
-/** A running loopback server. */
+/**
+ * A running loopback server.
+ *
+ * @example
+ * ```ts
+ * const { url, wsUrl, close }: ListeningExchange = await ex.listen();
+ * ```
+ */
 export interface ListeningExchange {
   /** `http://127.0.0.1:PORT`: use as the client's `baseUrl`. */
   url: string;
@@ -210,7 +224,7 @@ export async function listenExchange(
     wsUrl: `ws://${hostPart}:${address.port}${ACCOUNT_CHANNEL_PATH}`,
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
-        // BROKEN
+        for (const client of wss.clients) client.terminate();
         for (const socket of upgrading) socket.destroy();
         wss.close();
         server.close((error) => (error ? reject(error) : resolve()));

@@ -9,18 +9,47 @@
 
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { decCmp, decDiv, decMul, decNormalize, decRound, decSub, isDecimalString } from '../_internal/decimal.ts';
+import {
+  decCmp,
+  decDiv,
+  decMax,
+  decMin,
+  decMul,
+  decNormalize,
+  decRound,
+  decSub,
+  isDecimalString,
+} from '../_internal/decimal.ts';
 import { KLINE_INTERVALS, type Kline, type KlineInterval } from '../schemas/market.ts';
 
-export type { KlineInterval } from '../schemas/market.ts';
-
-/** A candle as the server sends it: the 12-element positional tuple of `GET /v2/klines`. */
+/**
+ * A candle as the server sends it: the 12-element positional tuple of `GET /v2/klines`.
+ *
+ * @example
+ * ```ts
+ * const [openTime, open, high, low, close]: Candle = market.klines('BTCUSDT', '1h', 1)[0]!;
+ * ```
+ */
 export type Candle = Kline;
 
-/** The firehose channels of the account WebSocket. */
+/**
+ * The firehose channels of the account WebSocket (`<SYMBOL>@<channel>`).
+ *
+ * @example
+ * ```ts
+ * const channel: MarketChannel = 'depth';
+ * ```
+ */
 export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline';
 
-/** Options of {@link MarketSimulator}. */
+/**
+ * Options of {@link MarketSimulator}.
+ *
+ * @example
+ * ```ts
+ * const options: MarketSimulatorOptions = { seed: 1, now: () => Date.now(), volatility: 0 };
+ * ```
+ */
 export interface MarketSimulatorOptions {
   /** Seed of every pseudo-random number; the same seed and the same `now()` readings give the same data. */
   seed: number;
@@ -33,7 +62,14 @@ export interface MarketSimulatorOptions {
   volatility?: number;
 }
 
-/** A 24-hour ticker row of `GET /v2/ticker/24hr`. */
+/**
+ * A 24-hour ticker row of `GET /v2/ticker/24hr`.
+ *
+ * @example
+ * ```ts
+ * const { lastPrice }: SimTicker = market.ticker('BTCUSDT');
+ * ```
+ */
 export interface SimTicker {
   symbol: string;
   lastPrice: string;
@@ -45,7 +81,14 @@ export interface SimTicker {
   quoteVolume: string;
 }
 
-/** A public trade of `GET /v2/trades`. */
+/**
+ * A public trade of `GET /v2/trades`.
+ *
+ * @example
+ * ```ts
+ * const [trade]: SimPublicTrade[] = market.trades('BTCUSDT', 1);
+ * ```
+ */
 export interface SimPublicTrade {
   id: number;
   price: string;
@@ -54,7 +97,14 @@ export interface SimPublicTrade {
   isBuyerMaker: boolean;
 }
 
-/** A registered token of `GET /v2/platform/tokens`. */
+/**
+ * A registered token of `GET /v2/platform/tokens`.
+ *
+ * @example
+ * ```ts
+ * const tokens: SimPlatformToken[] = market.platformTokens().tokens;
+ * ```
+ */
 export interface SimPlatformToken {
   chainId: number;
   asset: string;
@@ -62,7 +112,14 @@ export interface SimPlatformToken {
   contractAddress: string;
 }
 
-/** Feature switches of `GET /v2/platform/status`. */
+/**
+ * Feature switches of `GET /v2/platform/status`.
+ *
+ * @example
+ * ```ts
+ * const status: SimPlatformStatus = market.platformStatus();
+ * ```
+ */
 export interface SimPlatformStatus {
   referral: boolean;
   trading: boolean;
@@ -70,9 +127,23 @@ export interface SimPlatformStatus {
   withdrawals: boolean;
 }
 
-/** Leaderboard kinds. */
+/**
+ * Leaderboard kinds.
+ *
+ * @example
+ * ```ts
+ * const type: SimLeaderboardType = 'volume';
+ * ```
+ */
 export type SimLeaderboardType = 'volume' | 'referrals' | 'commission';
-/** Leaderboard periods. */
+/**
+ * Leaderboard periods.
+ *
+ * @example
+ * ```ts
+ * const period: SimLeaderboardPeriod = '7d';
+ * ```
+ */
 export type SimLeaderboardPeriod = '7d' | '30d' | 'all';
 
 // ── Seeded randomness ──────────────────────────────────────────────────────────────────────────────────────
@@ -551,7 +622,9 @@ export class MarketSimulator {
       state.trades = [...older, ...cache, ...newer];
     }
     if (state.trades.length > MAX_TRADE_CACHE) state.trades = state.trades.slice(-MAX_TRADE_CACHE);
-    return state.trades.filter((trade) => trade.id >= first && trade.id <= last).map((trade) => ({ ...trade }));
+    // The cache holds consecutive ids, so the wanted window is a slice.
+    const base = state.trades[0]?.id ?? first;
+    return state.trades.slice(Math.max(0, first - base), Math.max(0, last - base + 1)).map((trade) => ({ ...trade }));
   }
 
   /**
@@ -582,8 +655,9 @@ export class MarketSimulator {
       lastPrice: state.mark,
       priceChange,
       priceChangePercent: decDiv(decMul(priceChange, '100'), openPrice, 3),
-      highPrice: units(Math.max(high, last), spec.tickSize),
-      lowPrice: units(Math.min(low, last), spec.tickSize),
+      // decMax/decMin: an off-tick mark (from setMarkPrice) must still lie inside the day's range.
+      highPrice: decMax(units(high, spec.tickSize), state.mark),
+      lowPrice: decMin(units(low, spec.tickSize), state.mark),
       volume,
       quoteVolume: decRound(decMul(volume, average), 2),
     };

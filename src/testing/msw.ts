@@ -13,7 +13,14 @@ import {
 } from './_types.ts';
 import { attachAccountChannel, type ChannelSocket } from './account-channel.ts';
 
-/** Arguments of {@link createMswHandlers}. */
+/**
+ * Arguments of {@link createMswHandlers}.
+ *
+ * @example
+ * ```ts
+ * createMswHandlers({ baseUrl: ex.baseUrl, handler: ex.handler, channel: ex });
+ * ```
+ */
 export interface CreateMswHandlersArgs {
   /** The exchange's base URL, e.g. `https://futures.sim` (no trailing `/v2`). */
   baseUrl: string;

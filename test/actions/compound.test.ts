@@ -42,7 +42,12 @@ describe('orders.cancelAll', () => {
         return { body: { ok: true, orders: rows, total: rows.length } };
       },
       'DELETE /v2/orders/open': {
-        body: { ok: true, canceled: 1, total: 1, results: [{ orderId: 'lim-1', symbol: 'BTCUSDT', status: 'CANCELED' }] },
+        body: {
+          ok: true,
+          canceled: 1,
+          total: 1,
+          results: [{ orderId: 'lim-1', symbol: 'BTCUSDT', status: 'CANCELED' }],
+        },
       },
       'POST /v2/orders/stop-1/cancel': { body: { ok: true, order: { ...stop, status: 'CANCELED' }, venue: {} } },
       'POST /v2/orders/tp-1/cancel': { status: 400, body: { ok: false, error: 'Order already triggered' } },
@@ -98,7 +103,10 @@ describe('orders.replace', () => {
     const res = await testClient(fetch).orders.replace('ord-1', limit);
     expect(res.canceled.order.status).toBe('CANCELED');
     expect(res.created.order.id).toBe('ord-2');
-    expect(requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual(['POST /v2/orders/ord-1/cancel', 'POST /v2/orders']);
+    expect(requests.map((r) => `${r.method} ${r.rawPath}`)).toEqual([
+      'POST /v2/orders/ord-1/cancel',
+      'POST /v2/orders',
+    ]);
   });
 
   it('when the cancel fails, rejects with that error and creates nothing', async () => {
@@ -206,7 +214,9 @@ describe('async iterators', () => {
   });
 
   it('a page error rejects the iteration with the FuturesError', async () => {
-    const { fetch } = recordingFetch({ 'GET /v2/orders': { status: 401, body: { ok: false, error: 'Invalid API key' } } });
+    const { fetch } = recordingFetch({
+      'GET /v2/orders': { status: 401, body: { ok: false, error: 'Invalid API key' } },
+    });
     const iterate = async () => {
       for await (const _ of testClient(fetch).orders.listAll()) {
         // no rows expected

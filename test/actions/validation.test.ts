@@ -10,7 +10,11 @@ const market = { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' }
 const cases: Case[] = [
   ['batch of 0', (c) => c.orders.createBatch([]), 'orders'],
   ['batch of 6', (c) => c.orders.createBatch(Array.from({ length: 6 }, () => market)), 'orders'],
-  ['batch item with a bad quantity', (c) => c.orders.createBatch([market, { ...market, quantity: '-1' }]), 'orders.1.quantity'],
+  [
+    'batch item with a bad quantity',
+    (c) => c.orders.createBatch([market, { ...market, quantity: '-1' }]),
+    'orders.1.quantity',
+  ],
   [
     'batch LIMIT item without price',
     (c) => c.orders.createBatch([{ ...market, type: 'LIMIT' } as never]),
@@ -18,14 +22,22 @@ const cases: Case[] = [
   ],
   [
     'batch with a duplicated clientOrderId',
-    (c) => c.orders.createBatch([{ ...market, clientOrderId: 'x' }, { ...market, clientOrderId: 'x' }]),
+    (c) =>
+      c.orders.createBatch([
+        { ...market, clientOrderId: 'x' },
+        { ...market, clientOrderId: 'x' },
+      ]),
     'orders.1.clientOrderId',
   ],
   ['create with a number quantity', (c) => c.orders.create({ ...market, quantity: 1 as never }), 'quantity'],
   ['create with quantity 1e-7', (c) => c.orders.create({ ...market, quantity: '1e-7' }), 'quantity'],
   ['create with quantity 0', (c) => c.orders.create({ ...market, quantity: '0' }), 'quantity'],
   ['create MARKET with a price', (c) => c.orders.create({ ...market, price: '1' } as never), 'price'],
-  ['create STOP without stopPrice', (c) => c.orders.create({ ...market, type: 'STOP', price: '1' } as never), 'stopPrice'],
+  [
+    'create STOP without stopPrice',
+    (c) => c.orders.create({ ...market, type: 'STOP', price: '1' } as never),
+    'stopPrice',
+  ],
   ['create with a typo key', (c) => c.orders.create({ ...market, reduce_only: true } as never), 'reduce_only'],
   ['list limit 0', (c) => c.orders.list({ limit: 0 }), 'limit'],
   ['list limit 201', (c) => c.orders.list({ limit: 201 }), 'limit'],
@@ -48,7 +60,11 @@ const cases: Case[] = [
   ['leverage 126', (c) => c.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 126 }), 'leverage'],
   ['leverage 2.5', (c) => c.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 2.5 }), 'leverage'],
   ['leverage without symbol', (c) => c.futures.setLeverage({ leverage: 5 } as never), 'symbol'],
-  ['marginType lower-case', (c) => c.futures.setMarginType({ symbol: 'X', marginType: 'isolated' as never }), 'marginType'],
+  [
+    'marginType lower-case',
+    (c) => c.futures.setMarginType({ symbol: 'X', marginType: 'isolated' as never }),
+    'marginType',
+  ],
   [
     'closeAndSwitch bad target',
     (c) => c.futures.closeAndSwitchMargin({ symbol: 'X', targetMarginType: 'CROSS' as never }),

@@ -75,6 +75,30 @@ async function run(): Promise<Check[]> {
     }
     throw new Error('no error');
   });
+  await check('account stream over the browser WebSocket, firehose filtered', async () => {
+    const wsUrl = params.get('ws') ?? '';
+    const jwt = params.get('jwt') ?? '';
+    const stream = client.stream({ url: wsUrl, token: async () => jwt, symbols: ['BTCUSDT'] });
+    const seen = new Set<string>();
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out; saw ${[...seen].join(',')}`)), 10_000);
+        stream.on('error', (err) => reject(err));
+        stream.on('full_snapshot', () => seen.add('full_snapshot'));
+        stream.on('market', (message) => {
+          if (message.symbol !== 'BTCUSDT') reject(new Error(`unwanted symbol ${message.symbol}`));
+          seen.add('market');
+          if (seen.has('full_snapshot')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+    } finally {
+      stream.close();
+    }
+    return [...seen].join(' + ');
+  });
   return checks;
 }
 

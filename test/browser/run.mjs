@@ -24,6 +24,9 @@ const ex = createExchange({ seed: 7 });
 const { accountId } = ex.createAccount({ balances: { USDT: '100000' } });
 const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
 
+const jwt = ex.issueJwt(accountId);
+const live = await ex.listen();
+
 const server = createServer(async (req, res) => {
   if (req.url === '/' || req.url?.startsWith('/?')) {
     res.writeHead(200, { 'content-type': 'text/html' });
@@ -54,7 +57,14 @@ const { port } = server.address();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 });
 let failed = 0;
 let passed = 0;
@@ -62,7 +72,10 @@ try {
   const page = await browser.newPage();
   const pageErrors = [];
   page.on('pageerror', (err) => pageErrors.push(String(err)));
-  await page.goto(`http://127.0.0.1:${port}/?key=${encodeURIComponent(apiKey)}&secret=${encodeURIComponent(apiSecret)}`);
+  await page.goto(
+    `http://127.0.0.1:${port}/?key=${encodeURIComponent(apiKey)}&secret=${encodeURIComponent(apiSecret)}` +
+      `&ws=${encodeURIComponent(live.wsUrl)}&jwt=${encodeURIComponent(jwt)}`,
+  );
   await page.waitForFunction(() => window.__results !== undefined, undefined, { timeout: 30_000 });
   const results = await page.evaluate(() => window.__results);
   if (!Array.isArray(results)) {
@@ -81,6 +94,7 @@ try {
 } finally {
   await browser.close();
   server.close();
+  await live.close();
 }
 console.log(`browser: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -55,6 +55,7 @@ describe('redaction', () => {
           return fetch(input, init);
         };
         const route = 'GET /v2/positions';
+        server.clearQueues();
         if (kind === '401 echo') server.queue(route, { echo: 401 }, { echo: 401 });
         if (kind === '500 echo') server.queue(route, { echo: 500 }, { echo: 500 });
         if (kind === 'timeout') server.queue(route, { delayMs: 500 }, { delayMs: 500 });
@@ -98,6 +99,7 @@ describe('redaction', () => {
 
   it('still shows the last 4 characters of the key, so users can tell keys apart', async () => {
     server.addKey('key-visible-WXYZ', 'secret-visible-0123456789');
+    server.clearQueues();
     server.queue('GET /v2/positions', { echo: 401 });
     const client = new FuturesClient({
       baseUrl: server.url,

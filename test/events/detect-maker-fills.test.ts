@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decAdd, decSub } from '../../src/_internal/decimal.ts';
+import { BadRequestError } from '../../src/errors/api-error.ts';
 import {
   type DetectMakerFillsInput,
   detectMakerFills,
@@ -9,7 +10,6 @@ import {
   type TakerTrade,
 } from '../../src/events/detect-maker-fills.ts';
 import { CallJournal, type JournalEntry, type JournalEntryInit } from '../../src/events/journal.ts';
-import { BadRequestError } from '../../src/errors/api-error.ts';
 
 const T0 = 1_000_000;
 const pos = (quantity: string, symbol = 'BTCUSDT', positionSide = 'BOTH', id?: string): PositionQuantity => ({
@@ -18,7 +18,13 @@ const pos = (quantity: string, symbol = 'BTCUSDT', positionSide = 'BOTH', id?: s
   quantity,
   ...(id === undefined ? {} : { id }),
 });
-const trade = (side: 'BUY' | 'SELL', qty: string, symbol = 'BTCUSDT', positionSide = 'BOTH', orderId?: string): TakerTrade => ({
+const trade = (
+  side: 'BUY' | 'SELL',
+  qty: string,
+  symbol = 'BTCUSDT',
+  positionSide = 'BOTH',
+  orderId?: string,
+): TakerTrade => ({
   symbol,
   side,
   qty,
@@ -27,7 +33,15 @@ const trade = (side: 'BUY' | 'SELL', qty: string, symbol = 'BTCUSDT', positionSi
 });
 
 function detect(input: Partial<DetectMakerFillsInput>) {
-  return detectMakerFills({ previous: [], current: [], trades: [], journal: [], now: T0, previousAt: T0 - 5_000, ...input });
+  return detectMakerFills({
+    previous: [],
+    current: [],
+    trades: [],
+    journal: [],
+    now: T0,
+    previousAt: T0 - 5_000,
+    ...input,
+  });
 }
 
 /** A journal driven by a settable time, to build entries with exact start/end times. */
@@ -68,7 +82,10 @@ describe('detectMakerFills', () => {
   });
 
   it('reports a position that appeared or disappeared (missing = 0)', () => {
-    expect(detect({ previous: [], current: [pos('-2')] }).fills[0]).toMatchObject({ quantity: '-2', previousQuantity: '0' });
+    expect(detect({ previous: [], current: [pos('-2')] }).fills[0]).toMatchObject({
+      quantity: '-2',
+      previousQuantity: '0',
+    });
     expect(detect({ previous: [pos('-2')], current: [] }).fills[0]).toMatchObject({ quantity: '2', newQuantity: '0' });
   });
 
@@ -103,16 +120,23 @@ describe('detectMakerFills', () => {
 
   it('an own MARKET order explains its change even without a myTrades row, up to its quantity', () => {
     const j = journalAt();
-    j.call({ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '1' }, T0 - 3_000, T0 - 2_900);
+    j.call(
+      { kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '1' },
+      T0 - 3_000,
+      T0 - 2_900,
+    );
     const { fills } = detect({ previous: [pos('0')], current: [pos('1.4')], journal: j.journal.entries() });
     expect(fills.map((f) => f.quantity)).toEqual(['0.4']);
   });
 
   it('an own MARKET order whose trade row arrived does not also absorb a maker fill', () => {
     const j = journalAt();
-    j.call({ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '1' }, T0 - 3_000, T0 - 2_900, [
-      { id: 'm1', symbol: 'BTCUSDT', status: 'NEW' },
-    ]);
+    j.call(
+      { kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '1' },
+      T0 - 3_000,
+      T0 - 2_900,
+      [{ id: 'm1', symbol: 'BTCUSDT', status: 'NEW' }],
+    );
     const { fills } = detect({
       previous: [pos('0')],
       current: [pos('2')],
@@ -132,7 +156,11 @@ describe('detectMakerFills', () => {
   it('a close explains a change towards zero within the window, not after it', () => {
     const j = journalAt();
     j.call({ kind: 'close', positionId: 'p1' }, T0 - 4_000, T0 - 3_990);
-    const inWindow = detect({ previous: [pos('2', 'BTCUSDT', 'BOTH', 'p1')], current: [], journal: j.journal.entries() });
+    const inWindow = detect({
+      previous: [pos('2', 'BTCUSDT', 'BOTH', 'p1')],
+      current: [],
+      journal: j.journal.entries(),
+    });
     expect(inWindow.fills).toEqual([]);
     const late = detect({
       previous: [pos('2', 'BTCUSDT', 'BOTH', 'p1')],
@@ -169,8 +197,19 @@ describe('detectMakerFills', () => {
   it('a call rejected with a 4xx explains nothing', () => {
     const j = journalAt();
     const handle = j.call({ kind: 'close', positionId: 'p1' }, T0 - 1_000);
-    handle.fail(new BadRequestError({ status: 400, method: 'POST', path: '/v2/positions/close', body: { ok: false, error: 'x' } }));
-    const { fills } = detect({ previous: [pos('2', 'BTCUSDT', 'BOTH', 'p1')], current: [], journal: j.journal.entries() });
+    handle.fail(
+      new BadRequestError({
+        status: 400,
+        method: 'POST',
+        path: '/v2/positions/close',
+        body: { ok: false, error: 'x' },
+      }),
+    );
+    const { fills } = detect({
+      previous: [pos('2', 'BTCUSDT', 'BOTH', 'p1')],
+      current: [],
+      journal: j.journal.entries(),
+    });
     expect(fills.map((f) => f.quantity)).toEqual(['-2']);
   });
 
@@ -198,7 +237,10 @@ describe('detectMakerFills', () => {
 
   it('a carried change nobody explains becomes a maker fill with its original previousQuantity', () => {
     const j = journalAt();
-    const handle = j.call({ kind: 'create', symbol: 'BTCUSDT', side: 'SELL', orderType: 'LIMIT', quantity: '9' }, T0 - 100);
+    const handle = j.call(
+      { kind: 'create', symbol: 'BTCUSDT', side: 'SELL', orderType: 'LIMIT', quantity: '9' },
+      T0 - 100,
+    );
     const first = detect({ previous: [pos('1')], current: [pos('3')], journal: j.journal.entries() });
     expect(first.fills).toEqual([]);
     j.at(T0 + 100);
@@ -212,7 +254,14 @@ describe('detectMakerFills', () => {
       carry: first.carry,
     });
     expect(second.fills).toEqual([
-      { symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '2', previousQuantity: '1', newQuantity: '3', detectedAt: T0 + 5_000 },
+      {
+        symbol: 'BTCUSDT',
+        positionSide: 'BOTH',
+        quantity: '2',
+        previousQuantity: '1',
+        newQuantity: '3',
+        detectedAt: T0 + 5_000,
+      },
     ]);
   });
 
@@ -249,7 +298,10 @@ const moveArb = fc.record({
   maker: fc.boolean(),
 });
 
-function applyMoves(book: Map<string, PositionQuantity>, moves: ReadonlyArray<{ symbol: string; positionSide: string; side: 'BUY' | 'SELL'; qty: string }>) {
+function applyMoves(
+  book: Map<string, PositionQuantity>,
+  moves: ReadonlyArray<{ symbol: string; positionSide: string; side: 'BUY' | 'SELL'; qty: string }>,
+) {
   for (const move of moves) {
     const key = `${move.symbol}|${move.positionSide}`;
     const current = book.get(key)?.quantity ?? '0';
@@ -293,7 +345,7 @@ describe('detectMakerFills properties', () => {
         const reported = new Map<string, string>();
         let carry: MakerFillCarry | undefined;
         let now = T0;
-        const poll = (moves: typeof polls[number]) => {
+        const poll = (moves: (typeof polls)[number]) => {
           const previous = [...book.values()];
           applyMoves(book, moves);
           for (const m of moves.filter((x) => x.maker)) {

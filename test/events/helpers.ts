@@ -66,7 +66,9 @@ export async function startWsServer(
     url: `ws://127.0.0.1:${port}/v2/ws/account`,
     connections,
     connection: (n) =>
-      connections[n - 1] ? Promise.resolve(connections[n - 1]!) : new Promise((resolve) => waiters.push({ n, resolve })),
+      connections[n - 1]
+        ? Promise.resolve(connections[n - 1]!)
+        : new Promise((resolve) => waiters.push({ n, resolve })),
     close: () =>
       new Promise<void>((resolve) => {
         for (const client of server.clients) client.terminate();
@@ -119,11 +121,11 @@ export class ManualScheduler implements EventScheduler {
 }
 
 /** Resolves with the arguments of the next `event` of an eventemitter3 emitter (or rejects after `ms`). */
-export function nextEvent<A extends unknown[]>(
-  emitter: { once(event: string, fn: (...args: A) => void): unknown; off(event: string, fn: (...args: A) => void): unknown },
-  event: string,
-  ms = 5_000,
-): Promise<A> {
+export function nextEvent<A extends unknown[]>(target: object, event: string, ms = 5_000): Promise<A> {
+  const emitter = target as {
+    once(event: string, fn: (...args: A) => void): unknown;
+    off(event: string, fn: (...args: A) => void): unknown;
+  };
   return new Promise<A>((resolve, reject) => {
     const timer = setTimeout(() => {
       emitter.off(event, handler);

@@ -116,7 +116,9 @@ describe('AccountStream messages', () => {
         socket.send(JSON.stringify({ event: 'order_new', data: { id: 'o1', symbol: 'BTCUSDT', status: 'NEW' } }));
         socket.send(JSON.stringify({ event: 'order_canceled', data: { id: 'o1', status: 'CANCELED' } }));
         socket.send(JSON.stringify({ event: 'order_update', data: { id: 'o2', status: 'FILLED' } }));
-        socket.send(JSON.stringify({ event: 'position_update', data: { symbol: 'BTCUSDT', quantity: '-0.015', x: 1 } }));
+        socket.send(
+          JSON.stringify({ event: 'position_update', data: { symbol: 'BTCUSDT', quantity: '-0.015', x: 1 } }),
+        );
         socket.send(JSON.stringify({ event: 'margin_call', data: { level: 3 } }));
         socket.send(JSON.stringify({ event: 'order_new', data: { id: 'last' } }));
       },
@@ -444,7 +446,9 @@ describe('AccountStream close()', () => {
     const stream = open({ url: server.url, scheduler, pingIntervalMs: 5_000 });
     const events = collect(stream);
     await nextEvent(stream, 'order_new');
-    const closed = new Promise<number>((resolve) => server.connections[0]!.socket.once('close', (code) => resolve(code)));
+    const closed = new Promise<number>((resolve) =>
+      server.connections[0]!.socket.once('close', (code) => resolve(code)),
+    );
     await stream.close();
     expect(await closed).toBe(1000);
     expect(stream.state).toBe('closed');

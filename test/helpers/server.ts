@@ -53,6 +53,8 @@ export interface TestServer {
   clockOffsetMs: number;
   /** Queues replies for `'METHOD /path'`; each request to it takes the next one before auth runs. */
   queue(route: string, ...replies: Reply[]): void;
+  /** Drops every queued reply (a request the client abandoned may never have taken its reply). */
+  clearQueues(): void;
   /** Registers another key. */
   addKey(apiKey: string, apiSecret: string): void;
   /** Requests to one route. */
@@ -295,6 +297,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const list = queues.get(route) ?? [];
       list.push(...replies);
       queues.set(route, list);
+    },
+    clearQueues() {
+      queues.clear();
     },
     addKey(apiKey, apiSecret) {
       keys.set(apiKey, apiSecret);

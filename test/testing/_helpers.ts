@@ -1,4 +1,4 @@
-import { FuturesClient } from 'futures-sdk';
+import { FuturesClient, type FuturesClientOptions } from 'futures-sdk';
 import { createExchange, type Exchange, type ExchangeOptions } from 'futures-sdk/testing';
 import { systemClock } from '../../src/_internal/clock.ts';
 import { canonicalQuery, hmacSha256Hex } from '../../src/signer.ts';
@@ -27,6 +27,15 @@ export interface WireResult {
   body: any;
 }
 
+const lastTimestamp = new WeakMap<Exchange, number>();
+
+/** Server time, strictly increasing per exchange: like the SDK, so that two calls never share a signature. */
+export function nextTimestamp(ex: Exchange): number {
+  const ts = Math.max(ex.now(), (lastTimestamp.get(ex) ?? 0) + 1);
+  lastTimestamp.set(ex, ts);
+  return ts;
+}
+
 /** A request signed exactly as the spec says, sent through `ex.fetch`. */
 export async function signedFetch(
   ex: Exchange,
@@ -37,7 +46,7 @@ export async function signedFetch(
 ): Promise<WireResult> {
   const params: Record<string, string | number | boolean | undefined> = {
     ...call.query,
-    timestamp: call.timestamp ?? ex.now(),
+    timestamp: call.timestamp ?? nextTimestamp(ex),
   };
   const payload = canonicalQuery(params);
   const signature = call.signature === undefined ? hmacSha256Hex(creds.apiSecret, payload) : call.signature;
@@ -89,15 +98,28 @@ export function setup(
   const creds = ex.createApiKey(accountId, { permissions: ['TRADE'] });
   ex.setMarkPrice('BTCUSDT', '60000');
   ex.setMarkPrice('ETHUSDT', '3000');
-  const client = new FuturesClient({
+  const client = clientFor(ex, creds);
+  return { ex, accountId, subAccountId, creds, client, call: (m, p, c) => signedFetch(ex, creds, m, p, c) };
+}
+
+/**
+ * A FuturesClient on `ex.fetch` whose clock is the server's (sharing the helper's timestamp sequence: one key,
+ * one strictly increasing timestamp stream, no replay collisions). No retries, no pacing unless overridden.
+ */
+export function clientFor(
+  ex: Exchange,
+  creds: Credentials,
+  options: Partial<FuturesClientOptions> = {},
+): FuturesClient {
+  return new FuturesClient({
     baseUrl: ex.baseUrl,
     ...creds,
     fetch: ex.fetch,
     retry: false,
     rateLimit: false,
-    clock: { ...systemClock, now: () => ex.now() },
+    clock: { ...systemClock, now: () => nextTimestamp(ex) },
+    ...options,
   });
-  return { ex, accountId, subAccountId, creds, client, call: (m, p, c) => signedFetch(ex, creds, m, p, c) };
 }
 
 /** Places an order over the wire and returns the response body (asserting 200). */

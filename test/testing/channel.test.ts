@@ -160,6 +160,27 @@ describe('attachAccountChannel: an accepted connection', () => {
     expect(snapshots.map((m) => (m.data as { n: number }).n)).toEqual([1, 2, 3]);
   });
 
+  it('survives a host that throws while building a frame', () => {
+    const { host } = fakeHost();
+    const socket = fakeSocket();
+    const timers = manualTimers();
+    const broken = {
+      ...host,
+      snapshot: () => {
+        throw new Error('snapshot bug');
+      },
+      marketPayload: (symbol: string, channel: 'depth' | 'trades' | 'ticker' | 'kline') => {
+        if (symbol === 'ETHUSDT') throw new Error('payload bug');
+        return host.marketPayload(symbol, channel);
+      },
+    };
+    attachAccountChannel(socket.socket, new URL(`${CHANNEL_URL}?token=valid.jwt.token`), broken, timers.options);
+    expect(() => timers.fire(true)).not.toThrow();
+    const streams = socket.json().map((m) => m.stream);
+    expect(streams.slice(0, 2)).toEqual(['BTCUSDT@depth', 'SOLUSDT@depth']);
+    expect(socket.json().some((m) => m.event === 'full_snapshot')).toBe(false);
+  });
+
   it('answers the text heartbeat ping with pong', () => {
     const { receive, sent } = connect();
     receive('ping');

@@ -168,6 +168,12 @@ describe('MarketSimulator: derived data', () => {
     const percent = Number(decDiv(decSub(ticker.lastPrice, open), open, 8)) * 100;
     expect(Number(ticker.priceChangePercent)).toBeCloseTo(percent, 2);
     for (const key of ['volume', 'quoteVolume', 'highPrice', 'lowPrice'] as const) expect(ticker[key]).toMatch(DECIMAL);
+    // An off-tick mark set by a test still lies within the day's range.
+    market.setMarkPrice('ETHUSDT', '3500.004');
+    const offTick = market.ticker('ETHUSDT');
+    expect(offTick.lastPrice).toBe('3500.004');
+    expect(decCmp(offTick.highPrice, '3500.004')).toBeGreaterThanOrEqual(0);
+    expect(decCmp(offTick.lowPrice, '3500.004')).toBeLessThanOrEqual(0);
   });
 
   it('keeps funding null for the first 60 s, then caches a rate; setFundingRate pins a value', () => {

@@ -12,10 +12,25 @@ import { okTrue } from '../../schemas/common.ts';
  * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk does not rely
  * on it: it advances by the rows actually received and stops at `total` or an empty page, which stays correct
  * even if the server caps pages lower.
+ *
+ * @example
+ * ```ts
+ * import { ACTIVITIES_PAGE_SIZE } from 'futures-sdk';
+ * const { data } = await client.account.activities({ take: ACTIVITIES_PAGE_SIZE });
+ * ```
  */
 export const ACTIVITIES_PAGE_SIZE = 100;
 
-/** Query of `GET /v2/me/activities`. */
+/**
+ * Query of `GET /v2/me/activities`.
+ *
+ * @example
+ * ```ts
+ * const { data, totals } = await client.account.activities({ take: 20 });
+ * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
+ * console.log(totals.totalDeposits);
+ * ```
+ */
 export interface ActivitiesParameters {
   /** Rows to skip (offset). */
   skip?: number | undefined;
@@ -23,16 +38,41 @@ export interface ActivitiesParameters {
   take?: number | undefined;
 }
 
-/** Filters of `account.activitiesAll`: none today (the object is accepted for forward compatibility). */
+/**
+ * Filters of `account.activitiesAll`: none today (the object is accepted for forward compatibility).
+ *
+ * @example
+ * ```ts
+ * const { data, totals } = await client.account.activities({ take: 20 });
+ * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
+ * console.log(totals.totalDeposits);
+ * ```
+ */
 export type ActivitiesAllParameters = Record<string, never>;
 
-/** Run-time check of {@link ActivitiesParameters}. */
+/**
+ * Run-time check of {@link ActivitiesParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = activitiesParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const activitiesParamsSchema = z.strictObject({
   skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
   take: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** Response of `GET /v2/me/activities`: entries are under `data` (not `activities`). */
+/**
+ * Response of `GET /v2/me/activities`: entries are under `data` (not `activities`).
+ *
+ * @example
+ * ```ts
+ * const parsed = activitiesResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const activitiesResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.array(activitySchema),
@@ -40,7 +80,16 @@ export const activitiesResponseSchema = z.looseObject({
   totals: activityTotalsSchema,
 });
 
-/** `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging. */
+/**
+ * `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging.
+ *
+ * @example
+ * ```ts
+ * const { data, totals } = await client.account.activities({ take: 20 });
+ * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
+ * console.log(totals.totalDeposits);
+ * ```
+ */
 export type ActivitiesReturnType = z.infer<typeof activitiesResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

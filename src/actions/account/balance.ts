@@ -8,22 +8,56 @@ import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/futures/balance`. */
+/**
+ * Query of `GET /v2/futures/balance`.
+ *
+ * @example
+ * ```ts
+ * const { balances } = await client.account.balance();
+ * const usdt = balances.assets.find((a) => a.asset === 'USDT');
+ * console.log(usdt?.availableBalance);
+ * ```
+ */
 export interface BalanceParameters {
   /** Sub-account; defaults to the client's `subAccountId`, else the primary sub-account. */
   subAccountId?: string | undefined;
 }
 
-/** Run-time check of {@link BalanceParameters}. */
+/**
+ * Run-time check of {@link BalanceParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = balanceParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const balanceParamsSchema = z.strictObject({ subAccountId: subAccountIdParam });
 
-/** Response of `GET /v2/futures/balance`. */
+/**
+ * Response of `GET /v2/futures/balance`.
+ *
+ * @example
+ * ```ts
+ * const parsed = balanceResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const balanceResponseSchema = z.looseObject({
   ok: okTrue,
   balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }),
 });
 
-/** `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`. */
+/**
+ * `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`.
+ *
+ * @example
+ * ```ts
+ * const { balances } = await client.account.balance();
+ * const usdt = balances.assets.find((a) => a.asset === 'USDT');
+ * console.log(usdt?.availableBalance);
+ * ```
+ */
 export type BalanceReturnType = z.infer<typeof balanceResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

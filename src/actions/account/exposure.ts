@@ -6,14 +6,29 @@ import { positionSchema } from '../../schemas/position.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Response of `GET /v2/risk/exposure`. */
+/**
+ * Response of `GET /v2/risk/exposure`.
+ *
+ * @example
+ * ```ts
+ * const parsed = exposureResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const exposureResponseSchema = z.looseObject({
   ok: okTrue,
   grossExposure: decimalString,
   positions: z.array(positionSchema),
 });
 
-/** `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions. */
+/**
+ * `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions.
+ *
+ * @example
+ * ```ts
+ * const { grossExposure, positions } = await client.account.exposure();
+ * ```
+ */
 export type ExposureReturnType = z.infer<typeof exposureResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

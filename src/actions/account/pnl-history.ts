@@ -7,7 +7,15 @@ import { okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/account/pnl-history`. */
+/**
+ * Query of `GET /v2/account/pnl-history`.
+ *
+ * @example
+ * ```ts
+ * const { history, summary } = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
+ * console.log(summary.totalPnl.toFixed(2));
+ * ```
+ */
 export interface PnlHistoryParameters {
   /**
    * Bucket size. Weekly buckets start on Sunday; monthly `date`s are `YYYY-MM`.
@@ -21,20 +29,44 @@ export interface PnlHistoryParameters {
   limit?: number | undefined;
 }
 
-/** Run-time check of {@link PnlHistoryParameters}. */
+/**
+ * Run-time check of {@link PnlHistoryParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = pnlHistoryParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const pnlHistoryParamsSchema = z.strictObject({
   period: z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" }).optional(),
   limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings. */
+/**
+ * Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings.
+ *
+ * @example
+ * ```ts
+ * const parsed = pnlHistoryResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const pnlHistoryResponseSchema = z.looseObject({
   ok: okTrue,
   history: z.array(pnlBucketSchema),
   summary: pnlSummarySchema,
 });
 
-/** `{ ok: true, history, summary }` — numbers. */
+/**
+ * `{ ok: true, history, summary }` — numbers.
+ *
+ * @example
+ * ```ts
+ * const { history, summary } = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
+ * console.log(summary.totalPnl.toFixed(2));
+ * ```
+ */
 export type PnlHistoryReturnType = z.infer<typeof pnlHistoryResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,15 @@ import { positionSchema } from '../../schemas/position.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/positions`. */
+/**
+ * Query of `GET /v2/positions`.
+ *
+ * @example
+ * ```ts
+ * const { positions } = await client.account.positions();
+ * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
+ * ```
+ */
 export interface PositionsParameters {
   /**
    * Which positions to list.
@@ -20,10 +28,26 @@ const positionsParamsSchema = z.strictObject({
   status: z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" }).optional(),
 });
 
-/** Response of `GET /v2/positions`. */
+/**
+ * Response of `GET /v2/positions`.
+ *
+ * @example
+ * ```ts
+ * const parsed = positionsResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const positionsResponseSchema = z.looseObject({ ok: okTrue, positions: z.array(positionSchema) });
 
-/** `{ ok: true, positions: Position[] }`. */
+/**
+ * `{ ok: true, positions: Position[] }`.
+ *
+ * @example
+ * ```ts
+ * const { positions } = await client.account.positions();
+ * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
+ * ```
+ */
 export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

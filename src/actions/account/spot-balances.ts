@@ -11,13 +11,28 @@ import { pathIdParam } from '../_shared.ts';
 /**
  * Response of `GET /v2/accounts/:id/balances`. `balances` is normally an array of `{ asset, free, locked }`;
  * when the upstream payload has no such array the server passes the whole upstream object instead.
+ *
+ * @example
+ * ```ts
+ * const parsed = spotBalancesResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
  */
 export const spotBalancesResponseSchema = z.looseObject({
   ok: okTrue,
   balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]),
 });
 
-/** `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`. */
+/**
+ * `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`.
+ *
+ * @example
+ * ```ts
+ * const { balances } = await client.account.spotBalances(accountId);
+ * if (Array.isArray(balances)) for (const b of balances) console.log(b.asset, b.free, b.locked);
+ * else console.log('raw upstream payload', balances);
+ * ```
+ */
 export type SpotBalancesReturnType = z.infer<typeof spotBalancesResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -8,13 +8,37 @@ import { okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Largest page of `GET /v2/me/transfers`. */
+/**
+ * Largest page of `GET /v2/me/transfers`.
+ *
+ * @example
+ * ```ts
+ * import { MAX_TRANSFERS_PAGE } from 'futures-sdk';
+ * const { transfers } = await client.account.transfers({ take: MAX_TRANSFERS_PAGE });
+ * ```
+ */
 export const MAX_TRANSFERS_PAGE = 100;
 
-/** Which transfers to list. */
+/**
+ * Which transfers to list.
+ *
+ * @example
+ * ```ts
+ * import type { TransferKind } from 'futures-sdk';
+ * const kind: TransferKind = 'deposit';
+ * await client.account.transfers({ type: kind });
+ * ```
+ */
 export type TransferKind = 'deposit' | 'withdraw' | 'all';
 
-/** Query of `GET /v2/me/transfers`. */
+/**
+ * Query of `GET /v2/me/transfers`.
+ *
+ * @example
+ * ```ts
+ * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
+ * ```
+ */
 export interface TransfersParameters {
   /** Rows to skip (offset). */
   skip?: number | undefined;
@@ -27,7 +51,14 @@ export interface TransfersParameters {
   type?: TransferKind | undefined;
 }
 
-/** Filters of `account.transfersAll` (page size is always 100). */
+/**
+ * Filters of `account.transfersAll` (page size is always 100).
+ *
+ * @example
+ * ```ts
+ * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
+ * ```
+ */
 export interface TransfersAllParameters {
   /**
    * Deposits, withdrawals or both.
@@ -38,24 +69,55 @@ export interface TransfersAllParameters {
 
 const transferKindParam = z.enum(['deposit', 'withdraw', 'all'], { error: "must be 'deposit', 'withdraw' or 'all'" });
 
-/** Run-time check of {@link TransfersParameters}. */
+/**
+ * Run-time check of {@link TransfersParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = transfersParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const transfersParamsSchema = z.strictObject({
   skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
   take: intInRange(1, MAX_TRANSFERS_PAGE).optional(),
   type: transferKindParam.optional(),
 });
 
-/** Run-time check of {@link TransfersAllParameters}. */
+/**
+ * Run-time check of {@link TransfersAllParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = transfersAllParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const transfersAllParamsSchema = z.strictObject({ type: transferKindParam.optional() });
 
-/** Response of `GET /v2/me/transfers`. */
+/**
+ * Response of `GET /v2/me/transfers`.
+ *
+ * @example
+ * ```ts
+ * const parsed = transfersResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const transfersResponseSchema = z.looseObject({
   ok: okTrue,
   transfers: z.array(transferSchema),
   total: z.number().int(),
 });
 
-/** `{ ok: true, transfers, total }`. */
+/**
+ * `{ ok: true, transfers, total }`.
+ *
+ * @example
+ * ```ts
+ * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
+ * ```
+ */
 export type TransfersReturnType = z.infer<typeof transfersResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

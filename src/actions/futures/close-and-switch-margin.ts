@@ -8,7 +8,20 @@ import { marginTypeParam } from './set-margin-type.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Body of `POST /v2/futures/close-and-switch-margin`. */
+/**
+ * Body of `POST /v2/futures/close-and-switch-margin`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   const { data } = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
+ *   console.log(data.closedPositions.length, 'positions closed');
+ * } catch (err) {
+ *   if (err instanceof MarginSwitchError && err.stage === 'switch') console.warn('closed, but mode unchanged');
+ *   else throw err;
+ * }
+ * ```
+ */
 export interface CloseAndSwitchMarginParameters {
   /** Symbol whose orders are canceled and positions closed. */
   symbol: string;
@@ -16,13 +29,29 @@ export interface CloseAndSwitchMarginParameters {
   targetMarginType: MarginType;
 }
 
-/** Run-time check of {@link CloseAndSwitchMarginParameters}. */
+/**
+ * Run-time check of {@link CloseAndSwitchMarginParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = closeAndSwitchMarginParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const closeAndSwitchMarginParamsSchema = z.strictObject({
   symbol: requiredString,
   targetMarginType: marginTypeParam,
 });
 
-/** Response of `POST /v2/futures/close-and-switch-margin` on success. */
+/**
+ * Response of `POST /v2/futures/close-and-switch-margin` on success.
+ *
+ * @example
+ * ```ts
+ * const parsed = closeAndSwitchMarginResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const closeAndSwitchMarginResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.looseObject({
@@ -33,7 +62,20 @@ export const closeAndSwitchMarginResponseSchema = z.looseObject({
   }),
 });
 
-/** `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`. */
+/**
+ * `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   const { data } = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
+ *   console.log(data.closedPositions.length, 'positions closed');
+ * } catch (err) {
+ *   if (err instanceof MarginSwitchError && err.stage === 'switch') console.warn('closed, but mode unchanged');
+ *   else throw err;
+ * }
+ * ```
+ */
 export type CloseAndSwitchMarginReturnType = z.infer<typeof closeAndSwitchMarginResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -6,7 +6,20 @@ import { okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Body of `POST /v2/futures/leverage`. */
+/**
+ * Body of `POST /v2/futures/leverage`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
+ * } catch (err) {
+ *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
+ *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true });
+ *   } else throw err;
+ * }
+ * ```
+ */
 export interface SetLeverageParameters {
   /** Contract symbol. */
   symbol: string;
@@ -20,20 +33,49 @@ export interface SetLeverageParameters {
   forceWithOpenPosition?: boolean | undefined;
 }
 
-/** Run-time check of {@link SetLeverageParameters}. */
+/**
+ * Run-time check of {@link SetLeverageParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = setLeverageParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const setLeverageParamsSchema = z.strictObject({
   symbol: requiredString,
   leverage: intInRange(1, 125),
   forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
 });
 
-/** Response of `POST /v2/futures/leverage`. */
+/**
+ * Response of `POST /v2/futures/leverage`.
+ *
+ * @example
+ * ```ts
+ * const parsed = setLeverageResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const setLeverageResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.looseObject({ leverage: z.number(), symbol: z.string() }),
 });
 
-/** `{ ok: true, data: { leverage, symbol } }`. */
+/**
+ * `{ ok: true, data: { leverage, symbol } }`.
+ *
+ * @example
+ * ```ts
+ * try {
+ *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
+ * } catch (err) {
+ *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
+ *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true });
+ *   } else throw err;
+ * }
+ * ```
+ */
 export type SetLeverageReturnType = z.infer<typeof setLeverageResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

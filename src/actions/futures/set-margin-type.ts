@@ -6,10 +6,21 @@ import { type MarginType, okTrue, openEnum } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Margin types as a run-time enum. */
+/**
+ * Margin types as a run-time enum.
+ * @internal
+ */
 export const marginTypeParam = z.enum(['ISOLATED', 'CROSSED'], { error: "must be 'ISOLATED' or 'CROSSED'" });
 
-/** Body of `POST /v2/futures/margin-type`. */
+/**
+ * Body of `POST /v2/futures/margin-type`.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+ * if (data.unchanged) console.log('already isolated');
+ * ```
+ */
 export interface SetMarginTypeParameters {
   /** Contract symbol. */
   symbol: string;
@@ -23,14 +34,30 @@ export interface SetMarginTypeParameters {
   forceWithOpenPosition?: boolean | undefined;
 }
 
-/** Run-time check of {@link SetMarginTypeParameters}. */
+/**
+ * Run-time check of {@link SetMarginTypeParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = setMarginTypeParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const setMarginTypeParamsSchema = z.strictObject({
   symbol: requiredString,
   marginType: marginTypeParam,
   forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
 });
 
-/** Response of `POST /v2/futures/margin-type`. */
+/**
+ * Response of `POST /v2/futures/margin-type`.
+ *
+ * @example
+ * ```ts
+ * const parsed = setMarginTypeResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const setMarginTypeResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.looseObject({
@@ -40,7 +67,15 @@ export const setMarginTypeResponseSchema = z.looseObject({
   }),
 });
 
-/** `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode. */
+/**
+ * `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+ * if (data.unchanged) console.log('already isolated');
+ * ```
+ */
 export type SetMarginTypeReturnType = z.infer<typeof setMarginTypeResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -6,24 +6,54 @@ import { okTrue, openEnum, type PositionMode } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Body of `POST /v2/futures/position-mode`. */
+/**
+ * Body of `POST /v2/futures/position-mode`.
+ *
+ * @example
+ * ```ts
+ * await client.futures.setPositionMode({ positionMode: 'HEDGE' });
+ * ```
+ */
 export interface SetPositionModeParameters {
   /** `ONE_WAY` (positionSide `BOTH`) or `HEDGE` (separate LONG and SHORT). Account-wide. */
   positionMode: PositionMode;
 }
 
-/** Run-time check of {@link SetPositionModeParameters}. */
+/**
+ * Run-time check of {@link SetPositionModeParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = setPositionModeParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const setPositionModeParamsSchema = z.strictObject({
   positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }),
 });
 
-/** Response of `POST /v2/futures/position-mode`. */
+/**
+ * Response of `POST /v2/futures/position-mode`.
+ *
+ * @example
+ * ```ts
+ * const parsed = setPositionModeResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const setPositionModeResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.looseObject({ positionMode: openEnum(['ONE_WAY', 'HEDGE']) }),
 });
 
-/** `{ ok: true, data: { positionMode } }`. */
+/**
+ * `{ ok: true, data: { positionMode } }`.
+ *
+ * @example
+ * ```ts
+ * await client.futures.setPositionMode({ positionMode: 'HEDGE' });
+ * ```
+ */
 export type SetPositionModeReturnType = z.infer<typeof setPositionModeResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,15 @@ import { depthLevelSchema } from '../../schemas/market.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/depth`. */
+/**
+ * Query of `GET /v2/depth`.
+ *
+ * @example
+ * ```ts
+ * const { bids, asks } = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
+ * const [bestBidPrice] = bids[0] ?? [];
+ * ```
+ */
 export interface DepthParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -18,20 +26,44 @@ export interface DepthParameters {
   limit?: number | undefined;
 }
 
-/** Run-time check of {@link DepthParameters}. */
+/**
+ * Run-time check of {@link DepthParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = depthParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const depthParamsSchema = z.strictObject({
   symbol: requiredString,
   limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** Response of `GET /v2/depth`. */
+/**
+ * Response of `GET /v2/depth`.
+ *
+ * @example
+ * ```ts
+ * const parsed = depthResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const depthResponseSchema = z.looseObject({
   ok: okTrue,
   bids: z.array(depthLevelSchema),
   asks: z.array(depthLevelSchema),
 });
 
-/** `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`. */
+/**
+ * `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`.
+ *
+ * @example
+ * ```ts
+ * const { bids, asks } = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
+ * const [bestBidPrice] = bids[0] ?? [];
+ * ```
+ */
 export type DepthReturnType = z.infer<typeof depthResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -6,23 +6,55 @@ import { decimalString, okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/funding-rate`. */
+/**
+ * Query of `GET /v2/funding-rate`.
+ *
+ * @example
+ * ```ts
+ * const { fundingRate } = await client.market.fundingRate({ symbol: 'BTCUSDT' });
+ * if (fundingRate === null) console.log('not known yet');
+ * ```
+ */
 export interface FundingRateParameters {
   /** Contract symbol. Required. */
   symbol: string;
 }
 
-/** Run-time check of {@link FundingRateParameters}. */
+/**
+ * Run-time check of {@link FundingRateParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = fundingRateParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const fundingRateParamsSchema = z.strictObject({ symbol: requiredString });
 
-/** Response of `GET /v2/funding-rate`. */
+/**
+ * Response of `GET /v2/funding-rate`.
+ *
+ * @example
+ * ```ts
+ * const parsed = fundingRateResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const fundingRateResponseSchema = z.looseObject({
   ok: okTrue,
   symbol: z.string(),
   fundingRate: decimalString.nullable(),
 });
 
-/** `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet. */
+/**
+ * `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet.
+ *
+ * @example
+ * ```ts
+ * const { fundingRate } = await client.market.fundingRate({ symbol: 'BTCUSDT' });
+ * if (fundingRate === null) console.log('not known yet');
+ * ```
+ */
 export type FundingRateReturnType = z.infer<typeof fundingRateResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

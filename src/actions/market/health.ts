@@ -5,10 +5,26 @@ import { okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Response of `GET /health`. */
+/**
+ * Response of `GET /health`.
+ *
+ * @example
+ * ```ts
+ * const parsed = healthResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const healthResponseSchema = z.looseObject({ ok: okTrue, service: z.string() });
 
-/** `{ ok: true, service }`. */
+/**
+ * `{ ok: true, service }`.
+ *
+ * @example
+ * ```ts
+ * import { type HealthReturnType, healthResponseSchema } from 'futures-sdk';
+ * const value: HealthReturnType = healthResponseSchema.parse(json);
+ * ```
+ */
 export type HealthReturnType = z.infer<typeof healthResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -7,7 +7,17 @@ import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/klines`. */
+/**
+ * Query of `GET /v2/klines`.
+ *
+ * @example
+ * ```ts
+ * import { parseKline } from 'futures-sdk';
+ * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
+ * const candles = data.map(parseKline);
+ * console.log(candles.at(-1)?.close);
+ * ```
+ */
 export interface KlinesParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -35,7 +45,15 @@ const ignoredByServer = z
   })
   .optional();
 
-/** Run-time check of {@link KlinesParameters}. */
+/**
+ * Run-time check of {@link KlinesParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = klinesParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const klinesParamsSchema = z.strictObject({
   symbol: requiredString,
   interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
@@ -44,10 +62,28 @@ export const klinesParamsSchema = z.strictObject({
   endTime: ignoredByServer,
 });
 
-/** Response of `GET /v2/klines`. */
+/**
+ * Response of `GET /v2/klines`.
+ *
+ * @example
+ * ```ts
+ * const parsed = klinesResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const klinesResponseSchema = z.looseObject({ ok: okTrue, data: z.array(klineSchema) });
 
-/** `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields. */
+/**
+ * `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields.
+ *
+ * @example
+ * ```ts
+ * import { parseKline } from 'futures-sdk';
+ * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
+ * const candles = data.map(parseKline);
+ * console.log(candles.at(-1)?.close);
+ * ```
+ */
 export type KlinesReturnType = z.infer<typeof klinesResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -16,10 +16,26 @@ import {
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Largest `limit` of `GET /v2/leaderboard`. */
+/**
+ * Largest `limit` of `GET /v2/leaderboard`.
+ *
+ * @example
+ * ```ts
+ * import { MAX_LEADERBOARD_LIMIT } from 'futures-sdk';
+ * await client.market.leaderboard({ type: 'volume', limit: MAX_LEADERBOARD_LIMIT });
+ * ```
+ */
 export const MAX_LEADERBOARD_LIMIT = 100;
 
-/** Query of `GET /v2/leaderboard`. */
+/**
+ * Query of `GET /v2/leaderboard`.
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
+ * for (const row of data) console.log(row.rank, row.walletAddress, row.referralCount);
+ * ```
+ */
 export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardType> {
   /** `volume`, `referrals` or `commission`. Required; decides the row shape. */
   type: T;
@@ -35,7 +51,15 @@ export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardTy
   period?: LeaderboardPeriod | undefined;
 }
 
-/** Run-time check of {@link LeaderboardParameters}. */
+/**
+ * Run-time check of {@link LeaderboardParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = leaderboardParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const leaderboardParamsSchema = z.strictObject({
   type: z.enum(LEADERBOARD_TYPES, { error: "must be 'volume', 'referrals' or 'commission'" }),
   limit: intInRange(1, MAX_LEADERBOARD_LIMIT).optional(),
@@ -44,7 +68,15 @@ export const leaderboardParamsSchema = z.strictObject({
 
 const period = openEnum(LEADERBOARD_PERIODS);
 
-/** Response of `GET /v2/leaderboard`, discriminated on `type`. */
+/**
+ * Response of `GET /v2/leaderboard`, discriminated on `type`.
+ *
+ * @example
+ * ```ts
+ * const parsed = leaderboardResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const leaderboardResponseSchema = z.discriminatedUnion('type', [
   z.looseObject({ ok: okTrue, type: z.literal('volume'), period, data: z.array(volumeLeaderboardEntrySchema) }),
   z.looseObject({ ok: okTrue, type: z.literal('referrals'), period, data: z.array(referralsLeaderboardEntrySchema) }),
@@ -59,6 +91,12 @@ export const leaderboardResponseSchema = z.discriminatedUnion('type', [
 /**
  * `{ ok: true, type, period, data }`; the row shape follows `type` (`volume` rows have `accountId`/`volume`,
  * `referrals` rows `userId`/`referralCount`, `commission` rows `userId`/`totalCommission`).
+ *
+ * @example
+ * ```ts
+ * const { data } = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
+ * for (const row of data) console.log(row.rank, row.walletAddress, row.referralCount);
+ * ```
  */
 export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> = Extract<
   z.infer<typeof leaderboardResponseSchema>,

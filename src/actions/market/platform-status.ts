@@ -6,10 +6,26 @@ import { platformFeaturesSchema } from '../../schemas/market.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Response of `GET /v2/platform/status`. */
+/**
+ * Response of `GET /v2/platform/status`.
+ *
+ * @example
+ * ```ts
+ * const parsed = platformStatusResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const platformStatusResponseSchema = z.looseObject({ ok: okTrue, features: platformFeaturesSchema });
 
-/** `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans). */
+/**
+ * `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans).
+ *
+ * @example
+ * ```ts
+ * const { features } = await client.market.platformStatus();
+ * if (!features.trading) console.warn('trading is paused');
+ * ```
+ */
 export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

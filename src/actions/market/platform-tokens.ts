@@ -6,14 +6,30 @@ import { platformTokenSchema } from '../../schemas/market.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Response of `GET /v2/platform/tokens`. */
+/**
+ * Response of `GET /v2/platform/tokens`.
+ *
+ * @example
+ * ```ts
+ * const parsed = platformTokensResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const platformTokensResponseSchema = z.looseObject({
   ok: okTrue,
   hash: z.string(),
   tokens: z.array(platformTokenSchema),
 });
 
-/** `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header. */
+/**
+ * `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header.
+ *
+ * @example
+ * ```ts
+ * const { hash, tokens } = await client.market.platformTokens();
+ * const usdc = tokens.find((t) => t.chainId === 42161 && t.asset === 'USDC');
+ * ```
+ */
 export type PlatformTokensReturnType = z.infer<typeof platformTokensResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

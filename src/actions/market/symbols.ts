@@ -5,10 +5,26 @@ import { okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Response of `GET /v2/symbols`. */
+/**
+ * Response of `GET /v2/symbols`.
+ *
+ * @example
+ * ```ts
+ * const parsed = symbolsResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const symbolsResponseSchema = z.looseObject({ ok: okTrue, symbols: z.array(z.string()) });
 
-/** `{ ok: true, symbols: string[] }`. */
+/**
+ * `{ ok: true, symbols: string[] }`.
+ *
+ * @example
+ * ```ts
+ * import { type SymbolsReturnType, symbolsResponseSchema } from 'futures-sdk';
+ * const value: SymbolsReturnType = symbolsResponseSchema.parse(json);
+ * ```
+ */
 export type SymbolsReturnType = z.infer<typeof symbolsResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

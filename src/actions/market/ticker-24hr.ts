@@ -7,19 +7,51 @@ import { tickerSchema } from '../../schemas/market.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/ticker/24hr`. */
+/**
+ * Query of `GET /v2/ticker/24hr`.
+ *
+ * @example
+ * ```ts
+ * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
+ * console.log(tickers[0]?.lastPrice, tickers[0]?.priceChangePercent);
+ * ```
+ */
 export interface Ticker24hrParameters {
   /** One symbol; omitted returns every cached ticker. */
   symbol?: string | undefined;
 }
 
-/** Run-time check of {@link Ticker24hrParameters}. */
+/**
+ * Run-time check of {@link Ticker24hrParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = ticker24hrParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const ticker24hrParamsSchema = z.strictObject({ symbol: requiredString.optional() });
 
-/** Response of `GET /v2/ticker/24hr`: always an array (one element when filtered). */
+/**
+ * Response of `GET /v2/ticker/24hr`: always an array (one element when filtered).
+ *
+ * @example
+ * ```ts
+ * const parsed = ticker24hrResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const ticker24hrResponseSchema = z.looseObject({ ok: okTrue, tickers: z.array(tickerSchema) });
 
-/** `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`. */
+/**
+ * `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`.
+ *
+ * @example
+ * ```ts
+ * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
+ * console.log(tickers[0]?.lastPrice, tickers[0]?.priceChangePercent);
+ * ```
+ */
 export type Ticker24hrReturnType = z.infer<typeof ticker24hrResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

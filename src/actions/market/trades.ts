@@ -7,7 +7,14 @@ import { publicTradeSchema } from '../../schemas/market.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/trades`. */
+/**
+ * Query of `GET /v2/trades`.
+ *
+ * @example
+ * ```ts
+ * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
+ * ```
+ */
 export interface TradesParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -18,16 +25,39 @@ export interface TradesParameters {
   limit?: number | undefined;
 }
 
-/** Run-time check of {@link TradesParameters}. */
+/**
+ * Run-time check of {@link TradesParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = tradesParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const tradesParamsSchema = z.strictObject({
   symbol: requiredString,
   limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** Response of `GET /v2/trades`. */
+/**
+ * Response of `GET /v2/trades`.
+ *
+ * @example
+ * ```ts
+ * const parsed = tradesResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const tradesResponseSchema = z.looseObject({ ok: okTrue, trades: z.array(publicTradeSchema) });
 
-/** `{ ok: true, trades }`. */
+/**
+ * `{ ok: true, trades }`.
+ *
+ * @example
+ * ```ts
+ * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
+ * ```
+ */
 export type TradesReturnType = z.infer<typeof tradesResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

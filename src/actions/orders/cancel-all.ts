@@ -13,7 +13,15 @@ import { listAll } from './list-all.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Order types that `DELETE /v2/orders/open` leaves alone; each must be canceled on its own. */
+/**
+ * Order types that `DELETE /v2/orders/open` leaves alone; each must be canceled on its own.
+ *
+ * @example
+ * ```ts
+ * import { CONDITIONAL_ORDER_TYPES } from 'futures-sdk';
+ * const isConditional = CONDITIONAL_ORDER_TYPES.includes(order.type);
+ * ```
+ */
 export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<string> = [
   'STOP',
   'STOP_MARKET',
@@ -24,7 +32,16 @@ export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<string> = [
 /** Statuses in which a conditional order is still working (and so worth canceling). */
 const WORKING_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED'] as const;
 
-/** Query of `orders.cancelAll`. */
+/**
+ * Query of `orders.cancelAll`.
+ *
+ * @example
+ * ```ts
+ * const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
+ * console.log(`${res.canceled}/${res.total} canceled`);
+ * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
+ * ```
+ */
 export interface CancelAllOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -40,7 +57,15 @@ export interface CancelAllOrdersParameters {
   includeConditional?: boolean | undefined;
 }
 
-/** Run-time check of {@link CancelAllOrdersParameters}. */
+/**
+ * Run-time check of {@link CancelAllOrdersParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = cancelAllOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const cancelAllOrdersParamsSchema = z.strictObject({
   symbol: requiredString.optional(),
   subAccountId: subAccountIdParam,
@@ -50,6 +75,12 @@ export const cancelAllOrdersParamsSchema = z.strictObject({
 /**
  * Response of `DELETE /v2/orders/open`. The server omits `total` and `results` when nothing was open; the
  * schema fills in `total: 0, results: []` so callers see one shape.
+ *
+ * @example
+ * ```ts
+ * const parsed = cancelAllResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
  */
 export const cancelAllResponseSchema = z
   .looseObject({
@@ -67,6 +98,13 @@ export const cancelAllResponseSchema = z
 /**
  * `{ ok: true, canceled, total, results }` — always all four. `canceled` counts the orders that really became
  * `CANCELED`; entries with `status: 'FAILED'` carry an `error` string.
+ *
+ * @example
+ * ```ts
+ * const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
+ * console.log(`${res.canceled}/${res.total} canceled`);
+ * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
+ * ```
  */
 export type CancelAllReturnType = z.output<typeof cancelAllResponseSchema>;
 

@@ -8,23 +8,55 @@ import { pathIdParam, subAccountIdParam, withDefaultSubAccount } from '../_share
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Options of `orders.cancel`. */
+/**
+ * Options of `orders.cancel`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.cancel(orderId);
+ * console.log(order.status); // 'CANCELED'
+ * ```
+ */
 export interface CancelOrderParameters {
   /** Sub-account of the order; defaults to the client's `subAccountId`. */
   subAccountId?: string | undefined;
 }
 
-/** Run-time check of {@link CancelOrderParameters}. */
+/**
+ * Run-time check of {@link CancelOrderParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = cancelOrderParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const cancelOrderParamsSchema = z.strictObject({ subAccountId: subAccountIdParam });
 
-/** Response of `POST /v2/orders/:id/cancel`. */
+/**
+ * Response of `POST /v2/orders/:id/cancel`.
+ *
+ * @example
+ * ```ts
+ * const parsed = cancelOrderResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const cancelOrderResponseSchema = z.looseObject({
   ok: okTrue,
   order: orderSchema,
   venue: z.unknown().optional(),
 });
 
-/** `{ ok: true, order (status CANCELED), venue }`. */
+/**
+ * `{ ok: true, order (status CANCELED), venue }`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.cancel(orderId);
+ * console.log(order.status); // 'CANCELED'
+ * ```
+ */
 export type CancelOrderReturnType = z.infer<typeof cancelOrderResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

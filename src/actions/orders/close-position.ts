@@ -7,7 +7,16 @@ import { decimalString, okTrue, orderSideSchema } from '../../schemas/common.ts'
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Body of `POST /v2/positions/close`. */
+/**
+ * Body of `POST /v2/positions/close`.
+ *
+ * @example
+ * ```ts
+ * const { closed } = await client.orders.closePosition({ positionId: position.id });
+ * if (closed.reconciled) console.log('was already closed');
+ * else console.log(closed.side, closed.quantity, 'left:', closed.remainingPosition);
+ * ```
+ */
 export interface ClosePositionParameters {
   /** The position's `id`. */
   positionId: string;
@@ -15,13 +24,29 @@ export interface ClosePositionParameters {
   quantity?: string | undefined;
 }
 
-/** Run-time check of {@link ClosePositionParameters}. */
+/**
+ * Run-time check of {@link ClosePositionParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = closePositionParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const closePositionParamsSchema = z.strictObject({
   positionId: requiredString,
   quantity: positiveDecimalParam.optional(),
 });
 
-/** `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity. */
+/**
+ * `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity.
+ *
+ * @example
+ * ```ts
+ * const parsed = closeSubmittedSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const closeSubmittedSchema = z.looseObject({
   symbol: z.string(),
   side: orderSideSchema,
@@ -30,14 +55,30 @@ export const closeSubmittedSchema = z.looseObject({
   reconciled: z.literal(false).optional(),
 });
 
-/** `closed` when the position was already closed on the venue: no order was created. */
+/**
+ * `closed` when the position was already closed on the venue: no order was created.
+ *
+ * @example
+ * ```ts
+ * const parsed = closeReconciledSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const closeReconciledSchema = z.looseObject({
   symbol: z.string(),
   reconciled: z.literal(true),
   remainingPosition: decimalString,
 });
 
-/** Response of `POST /v2/positions/close`. */
+/**
+ * Response of `POST /v2/positions/close`.
+ *
+ * @example
+ * ```ts
+ * const parsed = closePositionResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const closePositionResponseSchema = z.looseObject({
   ok: okTrue,
   closed: z.union([closeReconciledSchema, closeSubmittedSchema]),
@@ -47,6 +88,13 @@ export const closePositionResponseSchema = z.looseObject({
 /**
  * `{ ok: true, closed, venue? }`. Narrow on `closed.reconciled`: `true` means the position was already closed
  * and nothing was sent; otherwise `closed.side`/`closed.quantity` describe the submitted closing order.
+ *
+ * @example
+ * ```ts
+ * const { closed } = await client.orders.closePosition({ positionId: position.id });
+ * if (closed.reconciled) console.log('was already closed');
+ * else console.log(closed.side, closed.quantity, 'left:', closed.remainingPosition);
+ * ```
  */
 export type ClosePositionReturnType = z.infer<typeof closePositionResponseSchema>;
 

@@ -10,13 +10,42 @@ import { type CreateOrderParameters, createOrderParamsSchema, fillOrderDefaults 
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The most orders one batch may carry (spec: "up to 5"). */
+/**
+ * The most orders one batch may carry (spec: "up to 5").
+ *
+ * @example
+ * ```ts
+ * import { MAX_BATCH_ORDERS } from 'futures-sdk';
+ * for (let i = 0; i < items.length; i += MAX_BATCH_ORDERS) {
+ *   await client.orders.createBatch(items.slice(i, i + MAX_BATCH_ORDERS));
+ * }
+ * ```
+ */
 export const MAX_BATCH_ORDERS = 5;
 
-/** Items of `orders.createBatch`: 1 to 5 orders, each shaped like {@link CreateOrderParameters}. */
+/**
+ * Items of `orders.createBatch`: 1 to 5 orders, each shaped like {@link CreateOrderParameters}.
+ *
+ * @example
+ * ```ts
+ * const { results } = await client.orders.createBatch([
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '59000' },
+ * ]);
+ * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
+ * ```
+ */
 export type CreateBatchParameters = ReadonlyArray<CreateOrderParameters>;
 
-/** Run-time check of {@link CreateBatchParameters}; issues are reported as `orders.<index>.<field>`. */
+/**
+ * Run-time check of {@link CreateBatchParameters}; issues are reported as `orders.<index>.<field>`.
+ *
+ * @example
+ * ```ts
+ * const check = createBatchParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const createBatchParamsSchema = z.strictObject({
   orders: z
     .array(createOrderParamsSchema, { error: 'must be an array of orders' })
@@ -24,10 +53,29 @@ export const createBatchParamsSchema = z.strictObject({
     .max(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
 });
 
-/** Response of `POST /v2/orders/batch`. */
+/**
+ * Response of `POST /v2/orders/batch`.
+ *
+ * @example
+ * ```ts
+ * const parsed = createBatchResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const createBatchResponseSchema = z.looseObject({ ok: okTrue, results: z.array(batchOrderResultSchema) });
 
-/** `{ ok: true, results }`: one result per item, `index` = position in your array. */
+/**
+ * `{ ok: true, results }`: one result per item, `index` = position in your array.
+ *
+ * @example
+ * ```ts
+ * const { results } = await client.orders.createBatch([
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '59000' },
+ * ]);
+ * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
+ * ```
+ */
 export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

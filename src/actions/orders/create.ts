@@ -9,7 +9,16 @@ import { orderSchema } from '../../schemas/order.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Fields every order shares. Decimals are strings such as `'0.01'`. */
+/**
+ * Fields every order shares. Decimals are strings such as `'0.01'`.
+ *
+ * @example
+ * ```ts
+ * import type { OrderParametersBase } from 'futures-sdk';
+ * const base: OrderParametersBase = { symbol: 'BTCUSDT', side: 'BUY', quantity: '0.01' };
+ * await client.orders.create({ ...base, type: 'MARKET' });
+ * ```
+ */
 export interface OrderParametersBase {
   /** Contract symbol, e.g. `'BTCUSDT'`. */
   symbol: string;
@@ -29,35 +38,85 @@ export interface OrderParametersBase {
   clientOrderId?: string | undefined;
 }
 
-/** A LIMIT order: rests at `price`. */
+/**
+ * A LIMIT order: rests at `price`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
 export interface LimitOrderParameters extends OrderParametersBase {
   type: 'LIMIT';
   price: string;
   stopPrice?: never;
 }
 
-/** A MARKET order: fills at once. */
+/**
+ * A MARKET order: fills at once.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
 export interface MarketOrderParameters extends OrderParametersBase {
   type: 'MARKET';
   price?: never;
   stopPrice?: never;
 }
 
-/** STOP / TAKE_PROFIT: a limit order at `price` placed when the mark crosses `stopPrice`. */
+/**
+ * STOP / TAKE_PROFIT: a limit order at `price` placed when the mark crosses `stopPrice`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
 export interface StopLimitOrderParameters extends OrderParametersBase {
   type: 'STOP' | 'TAKE_PROFIT';
   price: string;
   stopPrice: string;
 }
 
-/** STOP_MARKET / TAKE_PROFIT_MARKET: a market order when the mark crosses `stopPrice`. */
+/**
+ * STOP_MARKET / TAKE_PROFIT_MARKET: a market order when the mark crosses `stopPrice`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
 export interface StopMarketOrderParameters extends OrderParametersBase {
   type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
   price?: never;
   stopPrice: string;
 }
 
-/** Parameters of `orders.create`: a union discriminated on `type`. */
+/**
+ * Parameters of `orders.create`: a union discriminated on `type`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
 export type CreateOrderParameters =
   | LimitOrderParameters
   | MarketOrderParameters
@@ -76,7 +135,15 @@ const baseShape = {
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (why: string) => z.undefined({ error: why }).optional();
 
-/** Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time). */
+/**
+ * Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time).
+ *
+ * @example
+ * ```ts
+ * const check = createOrderParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const createOrderParamsSchema = z.discriminatedUnion(
   'type',
   [
@@ -108,7 +175,15 @@ export const createOrderParamsSchema = z.discriminatedUnion(
   { error: "must be one of 'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'" },
 );
 
-/** Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`). */
+/**
+ * Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`).
+ *
+ * @example
+ * ```ts
+ * const parsed = createOrderResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const createOrderResponseSchema = z.looseObject({
   ok: okTrue,
   order: orderSchema,
@@ -116,10 +191,23 @@ export const createOrderResponseSchema = z.looseObject({
   idempotent: z.boolean().optional(),
 });
 
-/** `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed. */
+/**
+ * `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * });
+ * console.log(order.id, order.status); // '…', 'NEW'
+ * ```
+ */
 export type CreateOrderReturnType = z.infer<typeof createOrderResponseSchema>;
 
-/** Fills in `subAccountId` and a UUID v4 `clientOrderId` on already-validated params; drops undefined fields. */
+/**
+ * Fills in `subAccountId` and a UUID v4 `clientOrderId` on already-validated params; drops undefined fields.
+ * @internal
+ */
 export function fillOrderDefaults(ctx: ClientContext, valid: Record<string, unknown>): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(valid)) if (value !== undefined) body[key] = value;
@@ -129,12 +217,18 @@ export function fillOrderDefaults(ctx: ClientContext, valid: Record<string, unkn
   return body;
 }
 
-/** Validates order params, fills in `subAccountId` and a UUID v4 `clientOrderId`, drops undefined fields. */
+/**
+ * Validates order params, fills in `subAccountId` and a UUID v4 `clientOrderId`, drops undefined fields.
+ * @internal
+ */
 export function prepareOrderBody(ctx: ClientContext, params: unknown, context: string): Record<string, unknown> {
   return fillOrderDefaults(ctx, validateParams(createOrderParamsSchema, params, context) as Record<string, unknown>);
 }
 
-/** Sends a prepared order body (see {@link prepareOrderBody}) to `POST /v2/orders`. */
+/**
+ * Sends a prepared order body (see {@link prepareOrderBody}) to `POST /v2/orders`.
+ * @internal
+ */
 export function sendOrder(
   ctx: ClientContext,
   body: Record<string, unknown>,

@@ -8,10 +8,26 @@ import { pathIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Response of `GET /v2/orders/:id`. */
+/**
+ * Response of `GET /v2/orders/:id`.
+ *
+ * @example
+ * ```ts
+ * const parsed = getOrderResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const getOrderResponseSchema = z.looseObject({ ok: okTrue, order: orderSchema });
 
-/** `{ ok: true, order }`. */
+/**
+ * `{ ok: true, order }`.
+ *
+ * @example
+ * ```ts
+ * const { order } = await client.orders.get(orderId);
+ * if (order.status === 'FILLED') console.log('done');
+ * ```
+ */
 export type GetOrderReturnType = z.infer<typeof getOrderResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

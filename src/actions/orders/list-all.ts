@@ -8,7 +8,16 @@ import { list, MAX_ORDERS_PAGE } from './list.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Filters of `orders.listAll` (the page size is always the largest, 200). */
+/**
+ * Filters of `orders.listAll` (the page size is always the largest, 200).
+ *
+ * @example
+ * ```ts
+ * for await (const order of client.orders.listAll({ symbol: 'BTCUSDT', status: 'FILLED' })) {
+ *   console.log(order.id, order.quantity);
+ * }
+ * ```
+ */
 export interface ListAllOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -16,7 +25,15 @@ export interface ListAllOrdersParameters {
   status?: OrderStatus | undefined;
 }
 
-/** Run-time check of {@link ListAllOrdersParameters}. */
+/**
+ * Run-time check of {@link ListAllOrdersParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = listAllOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const listAllOrdersParamsSchema = z.strictObject({
   symbol: requiredString.optional(),
   status: requiredString.optional(),

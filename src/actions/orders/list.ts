@@ -7,10 +7,25 @@ import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Largest page of `GET /v2/orders`. */
+/**
+ * Largest page of `GET /v2/orders`.
+ *
+ * @example
+ * ```ts
+ * import { MAX_ORDERS_PAGE } from 'futures-sdk';
+ * const { orders } = await client.orders.list({ limit: MAX_ORDERS_PAGE });
+ * ```
+ */
 export const MAX_ORDERS_PAGE = 200;
 
-/** Query of `GET /v2/orders`. */
+/**
+ * Query of `GET /v2/orders`.
+ *
+ * @example
+ * ```ts
+ * const { orders, total } = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
+ * ```
+ */
 export interface ListOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -28,7 +43,15 @@ export interface ListOrdersParameters {
   offset?: number | undefined;
 }
 
-/** Run-time check of {@link ListOrdersParameters}. */
+/**
+ * Run-time check of {@link ListOrdersParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = listOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const listOrdersParamsSchema = z.strictObject({
   symbol: requiredString.optional(),
   status: requiredString.optional(),
@@ -36,14 +59,29 @@ export const listOrdersParamsSchema = z.strictObject({
   offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** Response of `GET /v2/orders`. */
+/**
+ * Response of `GET /v2/orders`.
+ *
+ * @example
+ * ```ts
+ * const parsed = listOrdersResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const listOrdersResponseSchema = z.looseObject({
   ok: okTrue,
   orders: z.array(orderSchema),
   total: z.number().int(),
 });
 
-/** `{ ok: true, orders, total }`; `total` counts every matching order, not just this page. */
+/**
+ * `{ ok: true, orders, total }`; `total` counts every matching order, not just this page.
+ *
+ * @example
+ * ```ts
+ * const { orders, total } = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
+ * ```
+ */
 export type ListOrdersReturnType = z.infer<typeof listOrdersResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -8,7 +8,16 @@ import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/futures/myTrades`. */
+/**
+ * Query of `GET /v2/futures/myTrades`.
+ *
+ * @example
+ * ```ts
+ * let lastId: number | undefined;
+ * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
+ * lastId = data.at(-1)?.id ?? lastId;
+ * ```
+ */
 export interface MyTradesParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -18,7 +27,15 @@ export interface MyTradesParameters {
   subAccountId?: string | undefined;
 }
 
-/** Run-time check of {@link MyTradesParameters}. */
+/**
+ * Run-time check of {@link MyTradesParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = myTradesParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const myTradesParamsSchema = z.strictObject({
   symbol: requiredString,
   fromId: z
@@ -29,10 +46,27 @@ export const myTradesParamsSchema = z.strictObject({
   subAccountId: subAccountIdParam,
 });
 
-/** Response of `GET /v2/futures/myTrades`. */
+/**
+ * Response of `GET /v2/futures/myTrades`.
+ *
+ * @example
+ * ```ts
+ * const parsed = myTradesResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const myTradesResponseSchema = z.looseObject({ ok: okTrue, data: z.array(accountTradeSchema) });
 
-/** `{ ok: true, data: AccountTrade[] }`: taker fills only. */
+/**
+ * `{ ok: true, data: AccountTrade[] }`: taker fills only.
+ *
+ * @example
+ * ```ts
+ * let lastId: number | undefined;
+ * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
+ * lastId = data.at(-1)?.id ?? lastId;
+ * ```
+ */
 export type MyTradesReturnType = z.infer<typeof myTradesResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -8,7 +8,15 @@ import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Query of `GET /v2/futures/open-orders`. */
+/**
+ * Query of `GET /v2/futures/open-orders`.
+ *
+ * @example
+ * ```ts
+ * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
+ * for (const o of orders) console.log(o.orderId, o.side, o.price, o.origQty);
+ * ```
+ */
 export interface OpenOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -16,16 +24,40 @@ export interface OpenOrdersParameters {
   subAccountId?: string | undefined;
 }
 
-/** Run-time check of {@link OpenOrdersParameters}. */
+/**
+ * Run-time check of {@link OpenOrdersParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = openOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const openOrdersParamsSchema = z.strictObject({
   symbol: requiredString.optional(),
   subAccountId: subAccountIdParam,
 });
 
-/** Response of `GET /v2/futures/open-orders`. */
+/**
+ * Response of `GET /v2/futures/open-orders`.
+ *
+ * @example
+ * ```ts
+ * const parsed = openOrdersResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const openOrdersResponseSchema = z.looseObject({ ok: okTrue, orders: z.array(venueOpenOrderSchema) });
 
-/** `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`). */
+/**
+ * `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`).
+ *
+ * @example
+ * ```ts
+ * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
+ * for (const o of orders) console.log(o.orderId, o.side, o.price, o.origQty);
+ * ```
+ */
 export type OpenOrdersReturnType = z.infer<typeof openOrdersResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

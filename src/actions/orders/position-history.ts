@@ -8,10 +8,27 @@ import { optionalEpochMs, subAccountIdParam, withDefaultSubAccount } from '../_s
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Largest page of `GET /v2/futures/positionHistory`. */
+/**
+ * Largest page of `GET /v2/futures/positionHistory`.
+ *
+ * @example
+ * ```ts
+ * import { MAX_POSITION_HISTORY_PAGE } from 'futures-sdk';
+ * const { data } = await client.orders.positionHistory({ limit: MAX_POSITION_HISTORY_PAGE });
+ * ```
+ */
 export const MAX_POSITION_HISTORY_PAGE = 1000;
 
-/** Query of `GET /v2/futures/positionHistory`. */
+/**
+ * Query of `GET /v2/futures/positionHistory`.
+ *
+ * @example
+ * ```ts
+ * import { normalizePositionHistory } from 'futures-sdk';
+ * const { data } = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
+ * const rows = data.map(normalizePositionHistory); // rows[0].side === 'LONG' | 'SHORT'
+ * ```
+ */
 export interface PositionHistoryParameters {
   /** Only this symbol (default: all). */
   symbol?: string | undefined;
@@ -33,7 +50,15 @@ export interface PositionHistoryParameters {
   endTime?: number | undefined;
 }
 
-/** Run-time check of {@link PositionHistoryParameters}. */
+/**
+ * Run-time check of {@link PositionHistoryParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = positionHistoryParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
 export const positionHistoryParamsSchema = z
   .strictObject({
     symbol: requiredString.optional(),
@@ -48,13 +73,30 @@ export const positionHistoryParamsSchema = z
     path: ['endTime'],
   });
 
-/** Response of `GET /v2/futures/positionHistory`. */
+/**
+ * Response of `GET /v2/futures/positionHistory`.
+ *
+ * @example
+ * ```ts
+ * const parsed = positionHistoryResponseSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
 export const positionHistoryResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.array(closedPositionRecordSchema),
 });
 
-/** `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`. */
+/**
+ * `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`.
+ *
+ * @example
+ * ```ts
+ * import { normalizePositionHistory } from 'futures-sdk';
+ * const { data } = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
+ * const rows = data.map(normalizePositionHistory); // rows[0].side === 'LONG' | 'SHORT'
+ * ```
+ */
 export type PositionHistoryReturnType = z.infer<typeof positionHistoryResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

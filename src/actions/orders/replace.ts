@@ -9,10 +9,30 @@ import { type CreateOrderParameters, type CreateOrderReturnType, prepareOrderBod
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** The new order of `orders.replace` (same shape as `orders.create`). */
+/**
+ * The new order of `orders.replace` (same shape as `orders.create`).
+ *
+ * @example
+ * ```ts
+ * const { canceled, created } = await client.orders.replace(order.id, {
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60500',
+ * });
+ * console.log(canceled.order.status, created.order.id); // 'CANCELED', new id
+ * ```
+ */
 export type ReplaceOrderParameters = CreateOrderParameters;
 
-/** Both steps of a replace: the cancel response and the create response. */
+/**
+ * Both steps of a replace: the cancel response and the create response.
+ *
+ * @example
+ * ```ts
+ * const { canceled, created } = await client.orders.replace(order.id, {
+ *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60500',
+ * });
+ * console.log(canceled.order.status, created.order.id); // 'CANCELED', new id
+ * ```
+ */
 export interface ReplaceOrderReturnType {
   /** Response of the cancel step; `canceled.order.status` is `CANCELED`. */
   canceled: CancelOrderReturnType;

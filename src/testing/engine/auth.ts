@@ -10,7 +10,14 @@ export const TIMESTAMP_DRIFT_MS = 5_000;
 /** A (key, signature) pair is accepted once within this window. */
 export const REPLAY_WINDOW_MS = 60_000;
 
-/** Options of `ex.createApiKey`. */
+/**
+ * Options of `ex.createApiKey`.
+ *
+ * @example
+ * ```ts
+ * ex.createApiKey(accountId, { permissions: ['READ_ONLY'], ipWhitelist: ['10.0.0.1'], expiresAt: ex.now() + 60_000 });
+ * ```
+ */
 export interface CreateApiKeyOptions {
   /**
    * `['TRADE']` (read and write) or `['READ_ONLY']`.

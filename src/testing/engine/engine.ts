@@ -32,17 +32,60 @@ import {
   WORKING,
 } from './state.ts';
 
-/** Commission on taker fills (MARKET orders, marketable LIMITs, triggered stops, closes). */
+/**
+ * Commission rate on taker fills (MARKET orders, marketable LIMITs, triggered stops, closes).
+ *
+ * @example
+ * ```ts
+ * import { TAKER_FEE_RATE } from 'futures-sdk/testing'; // '0.0005': 0.3 USDT on a 600 USDT fill
+ * ```
+ */
 export const TAKER_FEE_RATE = '0.0005';
-/** Commission on maker fills (resting LIMITs). */
+/**
+ * Commission rate on maker fills (resting LIMITs).
+ *
+ * @example
+ * ```ts
+ * import { MAKER_FEE_RATE } from 'futures-sdk/testing'; // '0.0002'
+ * ```
+ */
 export const MAKER_FEE_RATE = '0.0002';
-/** Maintenance margin as a fraction of notional. */
+/**
+ * Maintenance margin as a fraction of notional.
+ *
+ * @example
+ * ```ts
+ * import { MAINTENANCE_MARGIN_RATE } from 'futures-sdk/testing'; // '0.005'
+ * ```
+ */
 export const MAINTENANCE_MARGIN_RATE = '0.005';
-/** Leverage of a symbol nobody has set. */
+/**
+ * Leverage of a symbol nobody has set.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_LEVERAGE } from 'futures-sdk/testing'; // 20
+ * ```
+ */
 export const DEFAULT_LEVERAGE = 20;
-/** How long a deposit or withdrawal stays PENDING before it settles (server time). */
+/**
+ * How long a deposit or withdrawal stays PENDING before it settles (ms of server time).
+ *
+ * @example
+ * ```ts
+ * ex.deposit(accountId, 'USDT', '100');
+ * ex.advance(TRANSFER_SETTLE_MS); // now SUCCESS and credited
+ * ```
+ */
 export const TRANSFER_SETTLE_MS = 2_000;
-/** The error of the closing-order reservation rule, verbatim from the spec. */
+/**
+ * The error of the closing-order reservation rule, verbatim from the spec.
+ *
+ * @example
+ * ```ts
+ * await expect(client.orders.create(secondStop)).rejects.toMatchObject({ error: CLOSE_QUANTITY_ERROR });
+ * ```
+ */
 export const CLOSE_QUANTITY_ERROR = 'Close quantity exceeds available position quantity';
 
 const ORDER_TYPES: readonly OrderType[] = [

@@ -8,7 +8,12 @@ export class SimHttpError extends Error {
   readonly extras: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, error: string, extras: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    error: string,
+    extras: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(error);
     this.name = 'SimHttpError';
     this.status = status;

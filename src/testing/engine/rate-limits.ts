@@ -1,6 +1,21 @@
-/** Server-side rate-limit buckets of the spec's Limits table, per accountId, over a sliding 60 s window. */
+/**
+ * Server-side rate-limit buckets of the spec's Limits table, per accountId, over a sliding 60 s window.
+ *
+ * @example
+ * ```ts
+ * const bucket: SimBucket = 'orders'; // POST /v2/orders
+ * ```
+ */
 export type SimBucket = 'orders' | 'batch' | 'close' | 'default';
 
+/**
+ * Requests per 60 s per accountId, by bucket.
+ *
+ * @example
+ * ```ts
+ * import { BUCKET_LIMITS } from 'futures-sdk/testing'; // { orders: 300, batch: 100, close: 300, default: 1000 }
+ * ```
+ */
 export const BUCKET_LIMITS: Readonly<Record<SimBucket, number>> = {
   orders: 300,
   batch: 100,

@@ -3,9 +3,41 @@
 export type Side = 'BUY' | 'SELL';
 export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROFIT' | 'TAKE_PROFIT_MARKET';
 export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
+/**
+ * Margin mode of a sub-account.
+ *
+ * @example
+ * ```ts
+ * const mode: MarginType = ex.account(accountId).subAccounts[0]!.marginType; // 'CROSSED' by default
+ * ```
+ */
 export type MarginType = 'CROSSED' | 'ISOLATED';
+/**
+ * Position mode of an account.
+ *
+ * @example
+ * ```ts
+ * ex.createAccount({ balances: { USDT: '1000' }, positionMode: 'HEDGE' });
+ * ```
+ */
 export type PositionMode = 'ONE_WAY' | 'HEDGE';
+/**
+ * Order status as the simulator stores it.
+ *
+ * @example
+ * ```ts
+ * const status: OrderStatus = ex.account(accountId).venueOrderStatus[orderId]!; // e.g. 'FILLED'
+ * ```
+ */
 export type OrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED';
+/**
+ * API-key permission.
+ *
+ * @example
+ * ```ts
+ * ex.createApiKey(accountId, { permissions: ['READ_ONLY'] satisfies Permission[] });
+ * ```
+ */
 export type Permission = 'TRADE' | 'READ_ONLY';
 
 export const CONDITIONAL_TYPES: ReadonlySet<OrderType> = new Set([

@@ -7,7 +7,14 @@ import { KLINE_INTERVALS, type KlineInterval } from '../../schemas/market.ts';
 import type { SimRequest, SimResponse } from '../_types.ts';
 import type { MarketSimulator, SimLeaderboardPeriod, SimLeaderboardType } from '../market.ts';
 
-/** Service name reported by `GET /health`. */
+/**
+ * Service name reported by `GET /health`.
+ *
+ * @example
+ * ```ts
+ * // GET /health → { ok: true, service: SIM_SERVICE_NAME }
+ * ```
+ */
 export const SIM_SERVICE_NAME = 'futures-sim';
 
 const LEADERBOARD_TYPES: readonly SimLeaderboardType[] = ['volume', 'referrals', 'commission'];

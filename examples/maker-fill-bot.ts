@@ -1,0 +1,87 @@
+/**
+ * Maker-fill bot: rests two LIMIT orders away from the market, watches the account over REST and prints every
+ * maker fill (fills of resting orders have no myTrades row and no order_update; the watcher finds them as
+ * unexplained position changes). Exits by itself.
+ *
+ * Against a real server: FUTURES_BASE_URL, FUTURES_API_KEY, FUTURES_API_SECRET (optional FUTURES_SYMBOL,
+ * FUTURES_QUANTITY, FUTURES_WAIT_MS). Without them it runs against an in-process simulated exchange and makes
+ * the venue fill its orders.
+ */
+import { FuturesClient, type MakerFill } from 'futures-sdk';
+import { createExchange } from 'futures-sdk/testing';
+
+const symbol = process.env['FUTURES_SYMBOL'] ?? 'BTCUSDT';
+const quantity = process.env['FUTURES_QUANTITY'] ?? '0.002';
+const waitMs = Number(process.env['FUTURES_WAIT_MS'] ?? 60_000);
+
+const live = Boolean(
+  process.env['FUTURES_BASE_URL'] && process.env['FUTURES_API_KEY'] && process.env['FUTURES_API_SECRET'],
+);
+const exchange = live ? undefined : createExchange({ seed: 1, volatility: 0 });
+let client: FuturesClient;
+if (exchange) {
+  const { accountId } = exchange.createAccount({ balances: { USDT: '100000' } });
+  const { apiKey, apiSecret } = exchange.createApiKey(accountId, { permissions: ['TRADE'] });
+  exchange.setMarkPrice(symbol, '65000');
+  client = new FuturesClient({ baseUrl: exchange.baseUrl, apiKey, apiSecret, fetch: exchange.fetch });
+  console.log('No FUTURES_* variables: running against the in-process simulated exchange.');
+} else {
+  client = new FuturesClient({
+    baseUrl: process.env['FUTURES_BASE_URL']!,
+    apiKey: process.env['FUTURES_API_KEY'],
+    apiSecret: process.env['FUTURES_API_SECRET'],
+  });
+}
+
+const { tickers } = await client.market.ticker24hr({ symbol });
+const last = Number(tickers[0]?.lastPrice ?? '65000');
+// About 5 % away from the last price, so that both orders rest (maker) instead of filling at once (taker).
+// A rounded float is fine here: it only picks a price level, nothing is accounted with it.
+const buyPrice = (last * 0.95).toFixed(1);
+const sellPrice = (last * 1.05).toFixed(1);
+
+const watcher = client.watch({ symbols: [symbol], intervalMs: exchange ? 250 : 5_000 });
+const fills: MakerFill[] = [];
+watcher.on('maker_fill', (fill) => {
+  fills.push(fill);
+  console.log(
+    `maker fill: ${fill.symbol} ${fill.positionSide} ${fill.quantity} (position ${fill.previousQuantity} → ${fill.newQuantity})`,
+  );
+});
+watcher.on('fill', (trade) => console.log(`taker fill: ${trade.symbol} ${trade.side} ${trade.qty} @ ${trade.price}`));
+watcher.on('error', (err) => console.warn(`watcher: ${err.shortMessage}`));
+await new Promise<void>((resolve) => watcher.once('poll', () => resolve()));
+
+const buy = await client.orders.create({ symbol, side: 'BUY', type: 'LIMIT', quantity, price: buyPrice });
+const sell = await client.orders.create({ symbol, side: 'SELL', type: 'LIMIT', quantity, price: sellPrice });
+console.log(
+  `resting: BUY ${quantity} @ ${buyPrice} (${buy.order.id}), SELL ${quantity} @ ${sellPrice} (${sell.order.id})`,
+);
+
+let expected = 0;
+if (exchange) {
+  // The simulated venue fills the BUY, then (a little later) the SELL; positions catch up at the sync tick.
+  exchange.fillOrder(buy.order.id);
+  exchange.sync();
+  expected++;
+  setTimeout(() => {
+    exchange.fillOrder(sell.order.id);
+    exchange.sync();
+  }, 600);
+  expected++;
+}
+
+const deadline = Date.now() + (exchange ? 10_000 : waitMs);
+while (Date.now() < deadline && (expected === 0 || fills.length < expected)) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+watcher.stop();
+
+for (const order of [buy.order, sell.order]) {
+  try {
+    await client.orders.cancel(order.id);
+  } catch {
+    // Already filled: nothing to cancel.
+  }
+}
+console.log(`${fills.length} maker fill(s) detected. Done.`);

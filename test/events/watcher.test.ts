@@ -1,0 +1,282 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FuturesClient } from '../../src/client.ts';
+import type { FuturesError } from '../../src/errors/futures-error.ts';
+import type { MakerFill } from '../../src/events/detect-maker-fills.ts';
+import type { AccountWatcher, OrderChange, PositionChange } from '../../src/events/watcher.ts';
+import type { AccountTrade } from '../../src/schemas/trade.ts';
+import { createExchange } from '../../src/testing/index.ts';
+import { ManualScheduler, nextEvent } from './helpers.ts';
+
+const watchers: AccountWatcher[] = [];
+afterEach(() => {
+  for (const w of watchers.splice(0)) w.stop();
+});
+
+function setup(options: { positionMode?: 'ONE_WAY' | 'HEDGE' } = {}) {
+  const ex = createExchange({ seed: 7, volatility: 0 });
+  const { accountId } = ex.createAccount({
+    balances: { USDT: '1000000' },
+    ...(options.positionMode ? { positionMode: options.positionMode } : {}),
+  });
+  const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+  ex.setMarkPrice('BTCUSDT', '65000');
+  ex.setMarkPrice('ETHUSDT', '3000');
+  const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch, retry: false });
+  return { ex, client, accountId };
+}
+
+/** A watcher polled by hand: each `poll()` is one interval. Records every event. */
+function manualWatcher(client: FuturesClient, symbols: string[] = ['BTCUSDT']) {
+  const watcher = client.watch({ symbols, autoStart: false });
+  watchers.push(watcher);
+  const seen = {
+    makerFills: [] as MakerFill[],
+    fills: [] as AccountTrade[],
+    positions: [] as PositionChange[],
+    orders: [] as OrderChange[],
+    errors: [] as FuturesError[],
+  };
+  watcher.on('maker_fill', (f) => seen.makerFills.push(f));
+  watcher.on('fill', (t) => seen.fills.push(t));
+  watcher.on('position_update', (p) => seen.positions.push(p));
+  watcher.on('order_update', (o) => seen.orders.push(o));
+  watcher.on('error', (e) => seen.errors.push(e));
+  const reset = () => {
+    for (const list of Object.values(seen)) list.length = 0;
+  };
+  return { watcher, seen, reset };
+}
+
+describe('AccountWatcher on the simulator', () => {
+  it('a resting LIMIT filled as maker gives exactly one maker_fill, within one interval', async () => {
+    const { ex, client } = setup();
+    const { watcher, seen } = manualWatcher(client);
+    await watcher.poll(); // baseline
+    const { order } = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+    });
+    await watcher.poll();
+    expect(seen.makerFills).toEqual([]);
+    ex.fillOrder(order.id);
+    ex.sync();
+    await watcher.poll();
+    expect(seen.makerFills).toEqual([
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        positionSide: 'BOTH',
+        quantity: '0.01',
+        previousQuantity: '0',
+        newQuantity: '0.01',
+      }),
+    ]);
+    expect(seen.fills).toEqual([]);
+    expect(seen.positions).toEqual([
+      expect.objectContaining({ symbol: 'BTCUSDT', previousQuantity: '0', quantity: '0.01' }),
+    ]);
+    expect(seen.orders).toEqual([
+      expect.objectContaining({
+        previousStatus: 'NEW',
+        order: expect.objectContaining({ id: order.id, status: 'FILLED' }),
+      }),
+    ]);
+    await watcher.poll();
+    await watcher.poll();
+    expect(seen.makerFills).toHaveLength(1);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it('MARKET orders and closes move the position but give no maker_fill', async () => {
+    const { client } = setup();
+    const { watcher, seen } = manualWatcher(client);
+    await watcher.poll();
+    await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.02' });
+    await watcher.poll();
+    expect(seen.fills.map((t) => [t.side, t.qty])).toEqual([['BUY', '0.02']]);
+    expect(seen.positions.map((p) => p.quantity)).toEqual(['0.02']);
+    const { positions } = await client.account.positions();
+    await client.orders.closePosition({ positionId: positions[0]!.id, quantity: '0.005' });
+    await watcher.poll();
+    await client.orders.closePosition({ positionId: positions[0]!.id });
+    await watcher.poll();
+    await watcher.poll();
+    expect(seen.positions.map((p) => p.quantity)).toEqual(['0.02', '0.015', '0']);
+    expect(seen.makerFills).toEqual([]);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it('partial maker fills are reported as they happen', async () => {
+    const { ex, client } = setup();
+    const { watcher, seen } = manualWatcher(client);
+    await watcher.poll();
+    const { order } = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'LIMIT',
+      quantity: '0.03',
+      price: '70000',
+    });
+    ex.fillOrder(order.id, '0.01');
+    ex.sync();
+    await watcher.poll();
+    ex.fillOrder(order.id, '0.015');
+    ex.sync();
+    await watcher.poll();
+    ex.fillOrder(order.id);
+    ex.sync();
+    await watcher.poll();
+    expect(seen.makerFills.map((f) => [f.quantity, f.previousQuantity, f.newQuantity])).toEqual([
+      ['-0.01', '0', '-0.01'],
+      ['-0.015', '-0.01', '-0.025'],
+      ['-0.005', '-0.025', '-0.03'],
+    ]);
+  });
+
+  it('hedge mode: LONG and SHORT maker fills are told apart', async () => {
+    const { ex, client } = setup({ positionMode: 'HEDGE' });
+    const { watcher, seen } = manualWatcher(client);
+    await watcher.poll();
+    const long = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      positionSide: 'LONG',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+    });
+    const short = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      positionSide: 'SHORT',
+      type: 'LIMIT',
+      quantity: '0.02',
+      price: '70000',
+    });
+    await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      positionSide: 'LONG',
+      type: 'MARKET',
+      quantity: '0.005',
+    });
+    ex.fillOrder(long.order.id);
+    ex.fillOrder(short.order.id);
+    ex.sync();
+    await watcher.poll();
+    const bySide = Object.fromEntries(seen.makerFills.map((f) => [f.positionSide, f.quantity]));
+    expect(bySide).toEqual({ LONG: '0.01', SHORT: '-0.02' });
+    expect(seen.fills.map((t) => [t.positionSide, t.qty])).toEqual([['LONG', '0.005']]);
+  });
+
+  it('two symbols, and a taker fill with a maker fill in the same interval', async () => {
+    const { ex, client } = setup();
+    const { watcher, seen } = manualWatcher(client, ['BTCUSDT', 'ETHUSDT']);
+    await watcher.poll();
+    const eth = await client.orders.create({
+      symbol: 'ETHUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '1',
+      price: '2900',
+    });
+    const btc = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+    });
+    await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.02' });
+    ex.fillOrder(eth.order.id, '0.4');
+    ex.fillOrder(btc.order.id);
+    ex.sync();
+    await watcher.poll();
+    expect(seen.makerFills.map((f) => [f.symbol, f.quantity]).sort()).toEqual([
+      ['BTCUSDT', '0.01'],
+      ['ETHUSDT', '0.4'],
+    ]);
+    expect(seen.fills.map((t) => [t.symbol, t.qty])).toEqual([['BTCUSDT', '0.02']]);
+  });
+
+  it('a symbol first seen through a new position still has its new taker trades counted', async () => {
+    const { client } = setup();
+    const { watcher, seen } = manualWatcher(client, []);
+    await watcher.poll();
+    await client.orders.create({ symbol: 'ETHUSDT', side: 'SELL', type: 'MARKET', quantity: '2' });
+    await watcher.poll();
+    expect(seen.fills.map((t) => [t.symbol, t.qty])).toEqual([['ETHUSDT', '2']]);
+    expect(seen.makerFills).toEqual([]);
+  });
+
+  it('reports errors, keeps polling with backoff, and recovers', async () => {
+    const { ex, client } = setup();
+    const scheduler = new ManualScheduler();
+    scheduler.now = () => Date.now();
+    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000, scheduler });
+    watchers.push(watcher);
+    const errors: FuturesError[] = [];
+    watcher.on('error', (e) => errors.push(e));
+    const baseline = nextEvent(watcher, 'poll');
+    scheduler.advance(0);
+    await baseline;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    ex.faults.add({ path: '/v2/positions', status: 503, times: 2 });
+    scheduler.advance(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toHaveLength(1);
+    expect(scheduler.scheduled.at(-1)).toBe(2_000);
+    scheduler.advance(2_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toHaveLength(2);
+    expect(scheduler.scheduled.at(-1)).toBe(4_000);
+    const recovered = nextEvent(watcher, 'poll');
+    scheduler.advance(4_000);
+    await recovered;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scheduler.scheduled.at(-1)).toBe(1_000);
+  });
+
+  it('stop() clears the timer: no request after it', async () => {
+    const { ex, client } = setup();
+    const scheduler = new ManualScheduler();
+    const watcher = client.watch({ intervalMs: 1_000, scheduler });
+    watchers.push(watcher);
+    const baseline = nextEvent(watcher, 'poll');
+    scheduler.advance(0);
+    await baseline;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(scheduler.pending).toBe(1);
+    watcher.stop();
+    expect(scheduler.pending).toBe(0);
+    const requests = ex.requests.length;
+    scheduler.advance(10_000);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ex.requests.length).toBe(requests);
+    expect(watcher.isRunning).toBe(false);
+  });
+
+  it('runs on real timers and reports a maker fill within one interval', async () => {
+    const { ex, client } = setup();
+    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 100 });
+    watchers.push(watcher);
+    await nextEvent(watcher, 'poll');
+    const { order } = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+    });
+    const detected = nextEvent<[MakerFill]>(watcher, 'maker_fill', 2_000);
+    const filledAt = Date.now();
+    ex.fillOrder(order.id);
+    ex.sync();
+    const [fill] = await detected;
+    expect(fill.quantity).toBe('0.01');
+    expect(Date.now() - filledAt).toBeLessThan(100 + 150);
+    watcher.stop();
+  });
+});

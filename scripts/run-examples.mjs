@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 
 const files = readdirSync(new URL('../examples/', import.meta.url))
-  .filter((name) => name.endsWith('.ts'))
+  .filter((name) => name.endsWith('.ts') && !name.startsWith('_'))
   .sort();
 const env = { ...process.env };
 for (const key of ['FUTURES_BASE_URL', 'FUTURES_API_KEY', 'FUTURES_API_SECRET']) delete env[key];

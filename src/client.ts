@@ -8,16 +8,32 @@ import { CallJournal } from './events/journal.ts';
 import { systemScheduler } from './events/scheduler.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
+import type { WebSocketConstructor } from './events/web-socket.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';
 import { MarketResource } from './resources/market.ts';
 import { OrdersResource } from './resources/orders.ts';
 import { hmacSha256Hex } from './signer.ts';
 
-/** A WebSocket constructor compatible with the WHATWG one (browsers, Node 22+, the `ws` package). */
-export type WebSocketConstructor = new (url: string | URL, protocols?: string | string[]) => WebSocket;
+// Structural (see events/web-socket.ts): globalThis.WebSocket and the `ws` package's class both fit without a cast.
+export type { WebSocketConstructor };
 
-/** Options of {@link FuturesClient}. */
+/**
+ * Options of {@link FuturesClient}. Only `baseUrl` is required; public market data needs nothing else.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type FuturesClientOptions } from 'futures-sdk';
+ * const options: FuturesClientOptions = {
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.FUTURES_API_KEY,
+ *   apiSecret: process.env.FUTURES_API_SECRET,
+ *   timeoutMs: 5_000,
+ *   retry: { limit: 2 },
+ * };
+ * const client = new FuturesClient(options);
+ * ```
+ */
 export interface FuturesClientOptions {
   /** API origin, e.g. `https://api.example.com` (no `/v2` suffix). Required. */
   baseUrl: string;
@@ -237,6 +253,7 @@ export class FuturesClient {
    * Polls positions, taker trades and this client's working orders, and reports changes and maker fills.
    * Shares this client's rate-limit buckets. See {@link AccountWatcher}.
    *
+   * @throws {ConfigurationError} `intervalMs` is not a positive number.
    * @example
    * ```ts
    * const watcher = client.watch({ symbols: ['BTCUSDT'] });

@@ -1,5 +1,17 @@
 /**
  * Time as the SDK sees it. Injectable so that tests of backoff, buckets and polling need no real waiting.
+ *
+ * @example
+ * ```ts
+ * import { type Clock, FuturesClient } from 'futures-sdk';
+ * let now = Date.parse('2024-01-01T00:00:00Z');
+ * const clock: Clock = {
+ *   now: () => now,
+ *   random: () => 0.5,
+ *   sleep: async (ms) => { now += ms; }, // backoff and pacing waits finish at once
+ * };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', clock });
+ * ```
  */
 export interface Clock {
   /** Milliseconds since the epoch, like `Date.now()`. */

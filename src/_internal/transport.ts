@@ -25,7 +25,15 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  */
 export type RetrySafety = 'idempotent' | 'once';
 
-/** Per-call options every method accepts as its last argument. */
+/**
+ * Per-call options every method accepts as its last argument.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const { order } = await client.orders.get(orderId, { signal: controller.signal, timeoutMs: 2_000 });
+ * ```
+ */
 export interface CallOptions {
   /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
@@ -33,7 +41,16 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
 }
 
-/** Retry settings. */
+/**
+ * Retry settings of the client's `retry` option; omitted fields keep their defaults.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type RetryOptions } from 'futures-sdk';
+ * const retry: RetryOptions = { limit: 2, maxRetryAfterMs: 5_000 };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, retry });
+ * ```
+ */
 export interface RetryOptions {
   /**
    * Retries after the first attempt.
@@ -58,7 +75,16 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
-/** Minimal logger; receives only redacted strings. */
+/**
+ * Minimal logger; receives only redacted strings. `console` fits as it is.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type Logger } from 'futures-sdk';
+ * const logger: Logger = console;
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, logger });
+ * ```
+ */
 export interface Logger {
   debug(message: string, meta?: Record<string, unknown>): void;
   info(message: string, meta?: Record<string, unknown>): void;
@@ -66,7 +92,20 @@ export interface Logger {
   error(message: string, meta?: Record<string, unknown>): void;
 }
 
-/** Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server). */
+/**
+ * Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server), so the secret never enters
+ * this process.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type Signer } from 'futures-sdk';
+ * const signer: Signer = async (payload) => {
+ *   const res = await fetch('https://signer.internal/sign', { method: 'POST', body: payload });
+ *   return res.text(); // lowercase hex HMAC-SHA256 of payload
+ * };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, signer });
+ * ```
+ */
 export type Signer = (payload: string) => string | Promise<string>;
 
 /** One endpoint call, as resources describe it to the transport. */

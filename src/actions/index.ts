@@ -7,7 +7,7 @@ export { exposureResponseSchema } from './account/exposure.ts';
 export type { PnlHistoryParameters, PnlHistoryReturnType } from './account/pnl-history.ts';
 export { pnlHistoryParamsSchema, pnlHistoryResponseSchema } from './account/pnl-history.ts';
 export type { PositionsParameters, PositionsReturnType } from './account/positions.ts';
-export { positionsResponseSchema } from './account/positions.ts';
+export { positionsParamsSchema, positionsResponseSchema } from './account/positions.ts';
 export type { SpotBalancesReturnType } from './account/spot-balances.ts';
 export { spotBalancesResponseSchema } from './account/spot-balances.ts';
 export type {

@@ -1,6 +1,15 @@
 import { redact, redactDeep } from '../_internal/redact.ts';
 
-/** Options every {@link FuturesError} accepts. */
+/**
+ * Options every {@link FuturesError} accepts.
+ *
+ * @example
+ * ```ts
+ * import { FuturesError, type FuturesErrorOptions } from 'futures-sdk';
+ * const options: FuturesErrorOptions = { details: 'while reconciling BTCUSDT', cause: new Error('socket hang up') };
+ * throw new FuturesError('Reconciliation failed', options); // message: 'Reconciliation failed\n\nDetails: ...'
+ * ```
+ */
 export interface FuturesErrorOptions {
   /** Longer, human-readable context appended to the message. Redacted like the message. */
   details?: string | undefined;
@@ -27,6 +36,10 @@ const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
  * ```
  */
 export class FuturesError extends Error {
+  /**
+   * The class name (`'FuturesError'`, `'NotFoundError'`, ...). Set as a literal in every subclass, so it
+   * survives minifiers that rename classes.
+   */
   override name = 'FuturesError';
   /** The message without the details line. */
   readonly shortMessage: string;

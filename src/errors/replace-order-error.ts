@@ -1,19 +1,40 @@
 import type { CancelOrderReturnType } from '../actions/orders/cancel.ts';
+import { AbortError } from './abort-error.ts';
+import { ApiError, ServerError } from './api-error.ts';
+import { ConnectionError } from './connection-error.ts';
 import { FuturesError } from './futures-error.ts';
+import { ResponseValidationError } from './response-validation-error.ts';
+import { TimeoutError } from './timeout-error.ts';
+
+/** Whether a failed create may still have placed the order (the server may have acted before the failure). */
+function mayHaveBeenPlaced(error: FuturesError): boolean {
+  if (error instanceof ServerError) return true;
+  if (error instanceof ResponseValidationError) return true; // a 2xx: placed, but the body was unreadable
+  if (error instanceof ApiError) return false; // a 4xx: the server refused the order
+  if (error instanceof ConnectionError) return !error.refused;
+  return error instanceof TimeoutError || error instanceof AbortError;
+}
 
 /**
- * `orders.replace` canceled the old order but could not place the new one. The old order is gone (there is no
- * rollback: the API has no amend and cancel + create is not atomic). `canceled` is the cancel result, `cause`
- * the error of the create step; `oldOrderId` is the id you passed.
+ * `orders.replace` canceled the old order but the new one was not (or not certainly) placed. The old order is
+ * gone: there is no rollback (the API has no amend, and cancel + create is not atomic).
+ *
+ * - `canceled` is the cancel step's response (its `order.status` is `CANCELED`); `cause` is the create error.
+ * - `createOutcomeUnknown` is true when the create may have placed the order anyway (5xx, timeout, dropped
+ *   connection, abort, or a 2xx whose body could not be read). Then repeat `orders.create` with the same params and `clientOrderId`: the server answers
+ *   with the existing order (`idempotent: true`) instead of placing a second one.
  *
  * @example
  * ```ts
  * import { ReplaceOrderError } from 'futures-sdk';
+ * const params = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '61000' } as const;
  * try {
- *   await client.orders.replace(orderId, { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '61000' });
+ *   await client.orders.replace(orderId, params);
  * } catch (err) {
- *   if (err instanceof ReplaceOrderError) {
- *     console.error('old order canceled, new one not placed:', err.cause);
+ *   if (!(err instanceof ReplaceOrderError)) throw err;
+ *   console.error(`order ${err.oldOrderId} is canceled:`, err.cause.message);
+ *   if (err.createOutcomeUnknown) {
+ *     await client.orders.create({ ...params, clientOrderId: err.clientOrderId }); // safe: idempotent
  *   }
  * }
  * ```
@@ -24,16 +45,35 @@ export class ReplaceOrderError extends FuturesError {
   readonly oldOrderId: string;
   /** The response of the cancel step (`{ ok: true, order, venue }`); its `order.status` is `CANCELED`. */
   readonly canceled: CancelOrderReturnType;
+  /** The `clientOrderId` the create step sent (yours, or the UUID v4 the SDK generated). */
+  readonly clientOrderId: string;
+  /** True when the create may have placed the order anyway (5xx, timeout, dropped connection, abort, unreadable 2xx). */
+  readonly createOutcomeUnknown: boolean;
   /** The error of the create step. */
   declare readonly cause: FuturesError;
 
-  constructor(args: { oldOrderId: string; canceled: CancelOrderReturnType; cause: FuturesError }) {
+  constructor(args: {
+    oldOrderId: string;
+    canceled: CancelOrderReturnType;
+    clientOrderId: string;
+    cause: FuturesError;
+  }) {
+    const unknown = mayHaveBeenPlaced(args.cause);
     super(
-      `Order ${args.oldOrderId} was canceled, but its replacement could not be placed: ${args.cause.shortMessage}. ` +
-        'The old order is NOT restored; place a new order yourself if you still want one.',
+      `Order ${args.oldOrderId} was canceled, but ${
+        unknown
+          ? `it is not known whether its replacement (clientOrderId ${args.clientOrderId}) was placed`
+          : 'its replacement could not be placed'
+      }: ${args.cause.shortMessage}. The old order is NOT restored; ${
+        unknown
+          ? 'repeat orders.create with the same clientOrderId to find out (it cannot place a second order).'
+          : 'place a new order yourself if you still want one.'
+      }`,
       { cause: args.cause },
     );
     this.oldOrderId = args.oldOrderId;
     this.canceled = args.canceled;
+    this.clientOrderId = args.clientOrderId;
+    this.createOutcomeUnknown = unknown;
   }
 }

@@ -5,10 +5,28 @@ import type { JournalEntry } from './journal.ts';
  * Default of {@link DetectMakerFillsInput.windowMs}: how long after one of this client's own calls a position
  * change may still be that call's doing. The spec's ~500 ms REST attribution window (Events rule 2) plus its
  * 5 s position-sync interval (Events rule 3).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAKER_FILL_WINDOW_MS } from 'futures-sdk';
+ * // a slower venue: give own calls twice as long to show up in the positions
+ * const watcher = client.watch({ makerFillWindowMs: 2 * DEFAULT_MAKER_FILL_WINDOW_MS });
+ * ```
  */
 export const DEFAULT_MAKER_FILL_WINDOW_MS = 5_500;
 
-/** The part of a Position the detector reads. `id` lets `close` calls (by positionId) be matched. */
+/**
+ * The part of a Position the detector reads. `id` lets `close` calls (by positionId) be matched.
+ *
+ * @example
+ * ```ts
+ * import type { PositionQuantity } from 'futures-sdk';
+ * const { positions } = await client.account.positions();
+ * const current: PositionQuantity[] = positions.map((p) => ({
+ *   id: p.id, symbol: p.symbol, positionSide: p.positionSide, quantity: p.quantity,
+ * }));
+ * ```
+ */
 export interface PositionQuantity {
   symbol: string;
   /** `BOTH` in one-way mode, `LONG`/`SHORT` in hedge mode. */
@@ -18,7 +36,16 @@ export interface PositionQuantity {
   id?: string | undefined;
 }
 
-/** The part of an AccountTrade (a taker fill from myTrades) the detector reads. */
+/**
+ * The part of an AccountTrade (a taker fill from myTrades) the detector reads; an `AccountTrade` fits as it is.
+ *
+ * @example
+ * ```ts
+ * import type { TakerTrade } from 'futures-sdk';
+ * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT' });
+ * const trades: readonly TakerTrade[] = data;
+ * ```
+ */
 export interface TakerTrade {
   symbol: string;
   side: 'BUY' | 'SELL' | (string & {});
@@ -29,7 +56,16 @@ export interface TakerTrade {
   orderId?: string | undefined;
 }
 
-/** A quantity change seen earlier that could not yet be judged; carried to the next poll. */
+/**
+ * A quantity change seen earlier that could not yet be judged; carried to the next poll.
+ *
+ * @example
+ * ```ts
+ * import type { PendingChange } from 'futures-sdk';
+ * const { carry } = detectMakerFills(input);
+ * const undecided: readonly PendingChange[] = carry.pending; // judged on a later call
+ * ```
+ */
 export interface PendingChange {
   readonly symbol: string;
   readonly positionSide: string;
@@ -41,7 +77,17 @@ export interface PendingChange {
   readonly observedFrom: number;
 }
 
-/** State the detector hands from one poll to the next. Start with `undefined`. */
+/**
+ * State the detector hands from one poll to the next. Start with `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { detectMakerFills, type MakerFillCarry } from 'futures-sdk';
+ * let carry: MakerFillCarry | undefined;
+ * const result = detectMakerFills({ previous, current, trades, journal: [], now: Date.now(), carry });
+ * carry = result.carry; // hand it to the next poll
+ * ```
+ */
 export interface MakerFillCarry {
   readonly pending: readonly PendingChange[];
   /** Taker trades of the last `windowMs`: a position may lag its trade by up to that. */
@@ -55,7 +101,22 @@ export interface MakerFillCarry {
   readonly used: Readonly<Record<string, string>>;
 }
 
-/** Input of {@link detectMakerFills}. */
+/**
+ * Input of {@link detectMakerFills}.
+ *
+ * @example
+ * ```ts
+ * import { type DetectMakerFillsInput, detectMakerFills } from 'futures-sdk';
+ * const input: DetectMakerFillsInput = {
+ *   previous: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0' }],
+ *   current: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.2' }],
+ *   trades: [],
+ *   journal: [],
+ *   now: Date.now(),
+ * };
+ * const { fills } = detectMakerFills(input); // one maker fill of '0.2'
+ * ```
+ */
 export interface DetectMakerFillsInput {
   /** Positions at the previous poll (missing = quantity 0). */
   previous: readonly PositionQuantity[];
@@ -75,7 +136,17 @@ export interface DetectMakerFillsInput {
   windowMs?: number | undefined;
 }
 
-/** A maker fill: the part of a position change that nothing this client did explains. */
+/**
+ * A maker fill: the part of a position change that nothing this client did explains.
+ *
+ * @example
+ * ```ts
+ * import type { MakerFill } from 'futures-sdk';
+ * client.watch().on('maker_fill', (fill: MakerFill) => {
+ *   console.log(fill.symbol, fill.quantity, `${fill.previousQuantity} → ${fill.newQuantity}`);
+ * });
+ * ```
+ */
 export interface MakerFill {
   symbol: string;
   positionSide: string;
@@ -89,7 +160,16 @@ export interface MakerFill {
   detectedAt: number;
 }
 
-/** Output of {@link detectMakerFills}. */
+/**
+ * Output of {@link detectMakerFills}.
+ *
+ * @example
+ * ```ts
+ * import { detectMakerFills, type MakerFillDetection } from 'futures-sdk';
+ * const result: MakerFillDetection = detectMakerFills(input);
+ * for (const fill of result.fills) console.log(fill.symbol, fill.quantity);
+ * ```
+ */
 export interface MakerFillDetection {
   fills: MakerFill[];
   /** Pass it as `carry` on the next call. */

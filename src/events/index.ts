@@ -40,3 +40,9 @@ export {
   type OrderChange,
   type PositionChange,
 } from './watcher.ts';
+export type {
+  WebSocketCloseEventLike,
+  WebSocketErrorEventLike,
+  WebSocketLike,
+  WebSocketMessageEventLike,
+} from './web-socket.ts';

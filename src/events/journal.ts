@@ -5,10 +5,26 @@ import { ApiError } from '../errors/api-error.ts';
  * - `create`: one order of `orders.create` or one item of `orders.createBatch`;
  * - `close`: `orders.closePosition`;
  * - `closeAndSwitchMargin`: `futures.closeAndSwitchMargin` (every position of the symbol, both sides).
+ *
+ * @example
+ * ```ts
+ * import type { JournalCallKind } from 'futures-sdk';
+ * const kind: JournalCallKind = 'close';
+ * journal.begin({ kind, positionId: position.id });
+ * ```
  */
 export type JournalCallKind = 'create' | 'close' | 'closeAndSwitchMargin';
 
-/** What the caller knows about a position-moving call when it starts. */
+/**
+ * What the caller knows about a position-moving call when it starts.
+ *
+ * @example
+ * ```ts
+ * import { CallJournal, type JournalEntryInit } from 'futures-sdk';
+ * const init: JournalEntryInit = { kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '0.01' };
+ * const handle = new CallJournal({ now: () => Date.now() }).begin(init);
+ * ```
+ */
 export interface JournalEntryInit {
   kind: JournalCallKind;
   symbol?: string | undefined;
@@ -22,7 +38,17 @@ export interface JournalEntryInit {
   quantity?: string | undefined;
 }
 
-/** An order a journaled call placed, as its response reported it. */
+/**
+ * An order a journaled call placed, as its response reported it.
+ *
+ * @example
+ * ```ts
+ * import type { JournalOrder } from 'futures-sdk';
+ * const { order } = await client.orders.create(params);
+ * const placed: JournalOrder = { id: order.id, symbol: order.symbol, status: order.status };
+ * handle.succeed([placed]);
+ * ```
+ */
 export interface JournalOrder {
   id: string;
   symbol: string;
@@ -34,6 +60,12 @@ export interface JournalOrder {
  *
  * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx (the server did not act);
  * `unknown` after a timeout, a network error or a 5xx (the server may have acted).
+ *
+ * @example
+ * ```ts
+ * import type { JournalEntry } from 'futures-sdk';
+ * const inFlight: JournalEntry[] = journal.entries().filter((entry) => entry.outcome === 'pending');
+ * ```
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly id: number;
@@ -46,7 +78,21 @@ export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly orders: readonly JournalOrder[];
 }
 
-/** Returned by {@link CallJournal.begin}; settle it exactly once. */
+/**
+ * Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored).
+ *
+ * @example
+ * ```ts
+ * import type { JournalHandle } from 'futures-sdk';
+ * const handle: JournalHandle = journal.begin({ kind: 'close', positionId: position.id });
+ * try {
+ *   await client.orders.closePosition({ positionId: position.id });
+ *   handle.succeed();
+ * } catch (err) {
+ *   handle.fail(err); // a 4xx marks the entry `rejected`, anything else `unknown`
+ * }
+ * ```
+ */
 export interface JournalHandle {
   /** The call succeeded; `orders` are the orders it placed (if any). */
   succeed(orders?: readonly JournalOrder[]): void;

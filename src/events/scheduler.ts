@@ -23,7 +23,20 @@ export interface EventScheduler {
   clearTimeout(handle: unknown): void;
 }
 
-/** The real scheduler: `Date.now`, `Math.random`, global timers. */
+/**
+ * The real scheduler: `Date.now`, `Math.random`, global timers.
+ *
+ * @example
+ * ```ts
+ * import { type EventScheduler, systemScheduler } from 'futures-sdk';
+ * // wrap it to log every timer the stream arms
+ * const scheduler: EventScheduler = {
+ *   ...systemScheduler,
+ *   setTimeout: (callback, ms) => (console.debug('timer', ms), systemScheduler.setTimeout(callback, ms)),
+ * };
+ * const stream = client.stream({ url, token, scheduler });
+ * ```
+ */
 export const systemScheduler: EventScheduler = {
   now: () => Date.now(),
   random: () => Math.random(),
@@ -31,7 +44,16 @@ export const systemScheduler: EventScheduler = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
 };
 
-/** Reconnect backoff settings. */
+/**
+ * Reconnect backoff settings.
+ *
+ * @example
+ * ```ts
+ * import type { BackoffOptions } from 'futures-sdk';
+ * const backoff: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 10_000 };
+ * const stream = client.stream({ url, token, reconnect: { ...backoff, maxAttempts: 20 } });
+ * ```
+ */
 export interface BackoffOptions {
   /**
    * First delay.
@@ -48,6 +70,14 @@ export interface BackoffOptions {
 /**
  * Delay before reconnect attempt `attempt` (1-based): exponential from `baseDelayMs`, capped at `maxDelayMs`,
  * with "equal jitter" (50–100 % of the step) so that many clients dropped together do not return together.
+ *
+ * @example
+ * ```ts
+ * import { backoffDelay } from 'futures-sdk';
+ * backoffDelay(1, {}, () => 1); // 500
+ * backoffDelay(3, { baseDelayMs: 1_000 }, () => 0); // 2000 (half of the 4000 step)
+ * backoffDelay(10, {}, Math.random); // between 15000 and 30000
+ * ```
  */
 export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number): number {
   const base = options.baseDelayMs ?? 500;

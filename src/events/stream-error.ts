@@ -7,6 +7,15 @@ import { FuturesError, type FuturesErrorOptions } from '../errors/futures-error.
  * - `token`: the token provider threw or returned no string (the stream retries with backoff);
  * - `message`: an account message was not JSON or not `{ event, data }` (the message is skipped).
  * A refused login is an {@link AuthenticationError} instead, and ends the stream.
+ *
+ * @example
+ * ```ts
+ * import { StreamError, type StreamErrorKind } from 'futures-sdk';
+ * const counts = new Map<StreamErrorKind, number>();
+ * stream.on('error', (err) => {
+ *   if (err instanceof StreamError) counts.set(err.kind, (counts.get(err.kind) ?? 0) + 1);
+ * });
+ * ```
  */
 export type StreamErrorKind = 'connection' | 'heartbeat' | 'token' | 'message';
 
@@ -24,6 +33,7 @@ export type StreamErrorKind = 'connection' | 'heartbeat' | 'token' | 'message';
  */
 export class StreamError extends FuturesError {
   override name = 'StreamError';
+  /** What went wrong (see {@link StreamErrorKind}); only `message` errors leave the connection as it was. */
   readonly kind: StreamErrorKind;
   /** WebSocket close code, when the error came with a close. */
   readonly closeCode: number | undefined;

@@ -1,20 +1,48 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod';
 import type { Logger } from '../_internal/transport.ts';
-import type { WebSocketConstructor } from '../client.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import { type BackoffOptions, backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
 import { StreamError } from './stream-error.ts';
+import type { WebSocketConstructor, WebSocketErrorEventLike, WebSocketLike } from './web-socket.ts';
 
-/** Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal. */
+/**
+ * Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal.
+ *
+ * @example
+ * ```ts
+ * import type { AccountStreamState } from 'futures-sdk';
+ * const state: AccountStreamState = stream.state;
+ * // terminal: this stream never reconnects, so open a new one with a fresh token
+ * if (state === 'unauthorized') client.stream({ url, token: await login() });
+ * ```
+ */
 export type AccountStreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'unauthorized' | 'closed';
 
-/** The firehose channels (spec, Events rule 4). Other names are passed through as strings. */
+/**
+ * The firehose channels (spec, Events rule 4). Other names are passed through as strings.
+ *
+ * @example
+ * ```ts
+ * import type { MarketChannel } from 'futures-sdk';
+ * const wanted: MarketChannel = 'ticker';
+ * stream.on('market', (m) => { if (m.channel === wanted) console.log(m.symbol, m.data); });
+ * ```
+ */
 export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline' | (string & {});
 
-/** A market-data message for one of the stream's `symbols`. */
+/**
+ * A market-data message for one of the stream's `symbols`.
+ *
+ * @example
+ * ```ts
+ * import type { MarketMessage } from 'futures-sdk';
+ * const stream = client.stream({ url, token, symbols: ['BTCUSDT'] });
+ * stream.on('market', (message: MarketMessage) => console.log(message.symbol, message.channel, message.data));
+ * ```
+ */
 export interface MarketMessage {
   /** Symbol as the server wrote it before `@`, e.g. `BTCUSDT`. */
   symbol: string;
@@ -26,6 +54,12 @@ export interface MarketMessage {
 /**
  * Payload of `order_new`, `order_canceled` and `order_update`. The spec does not document these payloads; the
  * simulator sends the Order. Every field the server sent is kept.
+ *
+ * @example
+ * ```ts
+ * import type { OrderEventData } from 'futures-sdk';
+ * stream.on('order_update', (order: OrderEventData) => console.log(order.id, order.status));
+ * ```
  */
 export interface OrderEventData {
   readonly [field: string]: unknown;
@@ -34,7 +68,15 @@ export interface OrderEventData {
   readonly status?: string;
 }
 
-/** Payload of `position_update`: the spec guarantees `symbol` and the new signed `quantity` (Events rule 1). */
+/**
+ * Payload of `position_update`: the spec guarantees `symbol` and the new signed `quantity` (Events rule 1).
+ *
+ * @example
+ * ```ts
+ * import type { PositionUpdateData } from 'futures-sdk';
+ * stream.on('position_update', (p: PositionUpdateData) => console.log(p.symbol, p.quantity)); // '-0.5' = short
+ * ```
+ */
 export interface PositionUpdateData {
   readonly [field: string]: unknown;
   readonly symbol: string;
@@ -43,18 +85,45 @@ export interface PositionUpdateData {
   readonly positionSide?: string;
 }
 
-/** Payload of `full_snapshot` (periodic account snapshot; fields not documented by the spec, all kept). */
+/**
+ * Payload of `full_snapshot` (periodic account snapshot; fields not documented by the spec, all kept).
+ *
+ * @example
+ * ```ts
+ * import type { FullSnapshotData } from 'futures-sdk';
+ * stream.on('full_snapshot', (snapshot: FullSnapshotData) => console.log(Object.keys(snapshot)));
+ * ```
+ */
 export interface FullSnapshotData {
   readonly [field: string]: unknown;
 }
 
-/** An account message whose `event` name the SDK does not know (kept, never dropped silently). */
+/**
+ * An account message whose `event` name the SDK does not know (kept, never dropped silently).
+ *
+ * @example
+ * ```ts
+ * import type { UnknownAccountEvent } from 'futures-sdk';
+ * stream.on('unknown_event', (message: UnknownAccountEvent) => console.debug('new event type', message.event));
+ * ```
+ */
 export interface UnknownAccountEvent {
   event: string;
   data: unknown;
 }
 
-/** Events of {@link AccountStream} and their arguments. */
+/**
+ * Events of {@link AccountStream} and their arguments.
+ *
+ * @example
+ * ```ts
+ * import type { AccountStreamEvents } from 'futures-sdk';
+ * const onClose = (...[info]: AccountStreamEvents['close']) => {
+ *   if (!info.willReconnect) console.warn('stream stopped', info.code, info.reason);
+ * };
+ * stream.on('close', onClose);
+ * ```
+ */
 export interface AccountStreamEvents {
   order_new: [data: OrderEventData];
   order_canceled: [data: OrderEventData];
@@ -77,10 +146,34 @@ export interface AccountStreamEvents {
   error: [error: FuturesError];
 }
 
-/** Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used). */
+/**
+ * Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used).
+ *
+ * @example
+ * ```ts
+ * import type { StreamToken } from 'futures-sdk';
+ * const token: StreamToken = async () => (await session.refresh()).jwt;
+ * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token });
+ * ```
+ */
 export type StreamToken = string | (() => string | Promise<string>);
 
-/** Options of {@link AccountStream} (`client.stream(options)`). */
+/**
+ * Options of {@link AccountStream} (`client.stream(options)`).
+ *
+ * @example
+ * ```ts
+ * import type { AccountStreamOptions } from 'futures-sdk';
+ * const options: AccountStreamOptions = {
+ *   url: 'wss://api.example.com/v2/ws/account',
+ *   token: jwt,
+ *   symbols: ['BTCUSDT'],
+ *   heartbeatTimeoutMs: 15_000,
+ *   reconnect: { maxAttempts: 10 },
+ * };
+ * const stream = client.stream(options);
+ * ```
+ */
 export interface AccountStreamOptions {
   /** Account-channel address, e.g. `wss://api.example.com/v2/ws/account` (the spec does not name one). */
   url: string;
@@ -176,7 +269,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   private readonly WebSocketImpl: WebSocketConstructor;
   private readonly wanted: Set<string>;
   private readonly heartbeatTimeoutMs: number;
-  private socket: WebSocket | undefined;
+  private socket: WebSocketLike | undefined;
   /** Bumped for every socket (and on close), so callbacks of an old socket are ignored. */
   private generation = 0;
   private attempt = 0;
@@ -247,7 +340,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
    * socket has closed (or at once if there is none).
    */
   close(code = 1000, reason = 'client closed'): Promise<void> {
-    const wasTerminal = this.currentState === 'closed' || this.currentState === 'unauthorized';
+    const wasTerminal = this.stopped;
     this.currentState = 'closed';
     this.generation++;
     this.clearTimers();
@@ -288,12 +381,12 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     } catch (error) {
       if (generation !== this.generation) return;
       this.safeEmit('error', new StreamError('token', 'The stream token provider failed', { cause: error }));
-      this.scheduleReconnect();
+      this.attemptFailed();
       return;
     }
     if (generation !== this.generation) return;
 
-    let socket: WebSocket;
+    let socket: WebSocketLike;
     try {
       const target = this.options.buildUrl
         ? this.options.buildUrl(this.options.url, token)
@@ -306,7 +399,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
         'error',
         new StreamError('connection', `Could not open a WebSocket to ${safeUrl(this.options.url)}`, { cause: error }),
       );
-      this.scheduleReconnect();
+      this.attemptFailed();
       return;
     }
     this.socket = socket;
@@ -323,13 +416,13 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     socket.addEventListener('open', () => {
       if (generation === this.generation) this.onOpen(generation);
     });
-    socket.addEventListener('message', (event: MessageEvent) => {
+    socket.addEventListener('message', (event) => {
       if (generation === this.generation) this.onMessage(event.data);
     });
-    socket.addEventListener('error', (event: Event) => {
+    socket.addEventListener('error', (event) => {
       if (generation === this.generation) this.socketError = describeSocketError(event);
     });
-    socket.addEventListener('close', (event: CloseEvent) => {
+    socket.addEventListener('close', (event) => {
       if (generation === this.generation) this.onClose(event.code, event.reason ?? '');
     });
   }
@@ -355,7 +448,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       this.pingTimer = this.scheduler.setTimeout(ping, pingMs);
     }
     this.safeEmit('open');
-    if (reconnected) this.safeEmit('reconnected', { attempts });
+    if (reconnected && !this.stopped) this.safeEmit('reconnected', { attempts });
   }
 
   private onClose(code: number, reason: string): void {
@@ -363,7 +456,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.socket = undefined;
     this.generation++;
     this.clearTimers();
-    if (this.currentState === 'closed' || this.currentState === 'unauthorized') return;
+    if (this.stopped) return;
     if (AUTH_CLOSE_CODES.has(code) || (error !== undefined && /\b(401|403)\b/.test(error))) {
       this.becomeUnauthorized(code, reason, error);
       return;
@@ -373,12 +466,24 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
         'error',
         new StreamError('connection', `WebSocket ${safeUrl(this.options.url)} failed: ${error}`, { closeCode: code }),
       );
+      // The error listener may have called close(): that already reported the final `close`.
+      if (this.stopped) return;
     }
+    this.dropped(code, reason);
+  }
+
+  /** After a drop: report it, then reconnect (or stop when the policy says so). */
+  private dropped(code: number, reason: string): void {
     if (this.gotMessage) this.attempt = 0;
     const willReconnect = this.canReconnect();
+    if (!willReconnect) this.currentState = 'closed';
     this.safeEmit('close', { code, reason, willReconnect });
     if (willReconnect) this.scheduleReconnect();
-    else this.currentState = 'closed';
+  }
+
+  /** True once the stream has stopped for good (`close()`, refused login, or no reconnect left). */
+  private get stopped(): boolean {
+    return this.currentState === 'closed' || this.currentState === 'unauthorized';
   }
 
   private becomeUnauthorized(code: number, reason: string, error: string | undefined): void {
@@ -398,28 +503,37 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   }
 
   private canReconnect(): boolean {
+    if (this.stopped) return false;
     const policy = this.options.reconnect;
     if (policy === false) return false;
     return this.attempt < (policy?.maxAttempts ?? Number.POSITIVE_INFINITY);
   }
 
-  private scheduleReconnect(): void {
-    if (this.currentState === 'closed' || this.currentState === 'unauthorized') return;
-    if (!this.canReconnect()) {
-      this.currentState = 'closed';
-      this.clearTimers();
+  /** An attempt failed before any socket existed (token provider, constructor): retry, or stop visibly. */
+  private attemptFailed(): void {
+    if (this.stopped) return;
+    if (this.canReconnect()) {
+      this.scheduleReconnect();
       return;
     }
+    this.currentState = 'closed';
+    this.clearTimers();
+    this.safeEmit('close', { code: 1006, reason: 'connection attempt failed', willReconnect: false });
+  }
+
+  private scheduleReconnect(): void {
+    if (this.stopped) return;
     this.currentState = 'reconnecting';
     this.attempt++;
     const policy = this.options.reconnect === false ? {} : (this.options.reconnect ?? {});
     const delayMs = backoffDelay(this.attempt, policy, this.scheduler.random);
-    this.safeEmit('reconnecting', { attempt: this.attempt, delayMs });
     this.scheduler.clearTimeout(this.reconnectTimer);
+    // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
     this.reconnectTimer = this.scheduler.setTimeout(() => {
       this.reconnectTimer = undefined;
       if (this.currentState === 'reconnecting') void this.openSocket();
     }, delayMs);
+    this.safeEmit('reconnecting', { attempt: this.attempt, delayMs });
   }
 
   private armWatchdog(generation: number): void {
@@ -455,11 +569,8 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       ? `no message for ${this.heartbeatTimeoutMs} ms`
       : `no handshake within ${this.heartbeatTimeoutMs} ms`;
     this.safeEmit('error', new StreamError('heartbeat', `WebSocket ${safeUrl(this.options.url)}: ${what}`));
-    if (this.gotMessage) this.attempt = 0;
-    const willReconnect = this.canReconnect();
-    this.safeEmit('close', { code: HEARTBEAT_CLOSE_CODE, reason: 'heartbeat timeout', willReconnect });
-    if (willReconnect) this.scheduleReconnect();
-    else this.currentState = 'closed';
+    if (this.stopped) return;
+    this.dropped(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout');
   }
 
   private clearTimers(): void {
@@ -589,17 +700,15 @@ function safePath(url: string): string {
   }
 }
 
-function describeSocketError(event: Event): string {
-  const candidate = event as { message?: unknown; error?: { message?: unknown } };
-  const message =
-    typeof candidate.message === 'string' && candidate.message ? candidate.message : candidate.error?.message;
+function describeSocketError(event: WebSocketErrorEventLike): string {
+  const inner = event.error as { message?: unknown } | null | undefined;
+  const message = typeof event.message === 'string' && event.message ? event.message : inner?.message;
   return typeof message === 'string' && message ? message.replace(/[?#]\S*/g, '') : 'connection error';
 }
 
-function terminate(socket: WebSocket): void {
-  const withTerminate = socket as WebSocket & { terminate?: () => void };
+function terminate(socket: WebSocketLike): void {
   try {
-    if (typeof withTerminate.terminate === 'function') withTerminate.terminate();
+    socket.terminate?.();
   } catch {
     // Already gone.
   }

@@ -5,6 +5,7 @@ import { positions as fetchPositions } from '../actions/account/positions.ts';
 import { get as fetchOrder } from '../actions/orders/get.ts';
 import { myTrades as fetchMyTrades } from '../actions/orders/my-trades.ts';
 import { NotFoundError } from '../errors/api-error.ts';
+import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { type Order, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
@@ -19,7 +20,17 @@ import {
 import type { CallJournal } from './journal.ts';
 import { type EventScheduler, systemScheduler } from './scheduler.ts';
 
-/** A position whose quantity changed between two polls. */
+/**
+ * A position whose quantity changed between two polls.
+ *
+ * @example
+ * ```ts
+ * import type { PositionChange } from 'futures-sdk';
+ * watcher.on('position_update', (change: PositionChange) => {
+ *   if (change.position === undefined) console.log(change.symbol, 'closed');
+ * });
+ * ```
+ */
 export interface PositionChange {
   symbol: string;
   positionSide: string;
@@ -30,13 +41,32 @@ export interface PositionChange {
   position: Position | undefined;
 }
 
-/** A tracked order of this client whose status (or fill fields) changed. */
+/**
+ * A tracked order of this client whose status (or fill fields) changed.
+ *
+ * @example
+ * ```ts
+ * import type { OrderChange } from 'futures-sdk';
+ * watcher.on('order_update', ({ order, previousStatus }: OrderChange) => {
+ *   console.log(order.id, `${previousStatus} → ${order.status}`);
+ * });
+ * ```
+ */
 export interface OrderChange {
   order: Order;
   previousStatus: string;
 }
 
-/** Events of {@link AccountWatcher} and their arguments. */
+/**
+ * Events of {@link AccountWatcher} and their arguments.
+ *
+ * @example
+ * ```ts
+ * import type { AccountWatcherEvents } from 'futures-sdk';
+ * const onFill = (...[trade]: AccountWatcherEvents['fill']) => console.log(trade.side, trade.qty, trade.price);
+ * watcher.on('fill', onFill);
+ * ```
+ */
 export interface AccountWatcherEvents {
   /** A position's quantity changed (any cause). */
   position_update: [change: PositionChange];
@@ -52,7 +82,17 @@ export interface AccountWatcherEvents {
   poll: [info: { at: number }];
 }
 
-/** Options of {@link AccountWatcher} (`client.watch(options)`). */
+/**
+ * Options of {@link AccountWatcher} (`client.watch(options)`).
+ *
+ * @example
+ * ```ts
+ * import type { AccountWatcherOptions } from 'futures-sdk';
+ * const options: AccountWatcherOptions = { symbols: ['BTCUSDT', 'ETHUSDT'], intervalMs: 2_000, autoStart: false };
+ * const watcher = client.watch(options);
+ * watcher.start();
+ * ```
+ */
 export interface AccountWatcherOptions {
   /** Symbols whose taker fills to follow, besides those of open positions and of this client's orders. */
   symbols?: readonly string[] | undefined;
@@ -158,7 +198,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
     this.symbols = [...(options.symbols ?? [])];
     this.subAccountId = options.subAccountId;
-    if (!(this.intervalMs > 0)) throw new FuturesError('watch(): intervalMs must be a positive number');
+    if (!(this.intervalMs > 0)) throw new ConfigurationError('watch(): intervalMs must be a positive number');
     if (options.autoStart !== false) this.start();
   }
 

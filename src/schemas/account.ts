@@ -76,7 +76,7 @@ export const transferSchema = z.looseObject({
   amount: decimalString,
   transferType: z.literal([1, 2]),
   status: openEnum(TRANSFER_STATUSES),
-  venueTransferId: z.string().nullish(),
+  venueTransferId: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -2,6 +2,8 @@ import * as z from 'zod';
 
 /**
  * An enum the server may extend: known values are typed, any other string is kept as it is (never rejected).
+ * The contract names the open ones: order status, transfer status, closeReason, event names. Every other enum of
+ * the spec is closed and parsed with `z.enum`.
  *
  * @example
  * ```ts
@@ -35,6 +37,18 @@ export const decimalString = z.string();
 export const okTrue = z.literal(true);
 
 /**
+ * The `venue` object many responses carry: the underlying venue's raw response, with the venue's own field names
+ * (the spec does not document its contents, so every field is kept as sent).
+ *
+ * @example
+ * ```ts
+ * const { venue } = await client.orders.cancel(orderId);
+ * console.log(venue['orderId']); // venue names, not normalised
+ * ```
+ */
+export const venuePassthroughSchema = z.record(z.string(), z.unknown());
+
+/**
  * Order side.
  *
  * @example
@@ -56,7 +70,18 @@ export const orderSideSchema = z.enum(['BUY', 'SELL']);
 export type OrderSide = z.infer<typeof orderSideSchema>;
 
 /**
- * Order types.
+ * The six order types of the spec.
+ *
+ * @example
+ * ```ts
+ * import { ORDER_TYPES } from 'futures-sdk';
+ * const known = (ORDER_TYPES as readonly string[]).includes(userInput);
+ * ```
+ */
+export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'] as const;
+
+/**
+ * Order types: the spec's closed list of six (an unknown type is a `ResponseValidationError`).
  *
  * @example
  * ```ts
@@ -64,14 +89,7 @@ export type OrderSide = z.infer<typeof orderSideSchema>;
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const orderTypeSchema = openEnum([
-  'LIMIT',
-  'MARKET',
-  'STOP',
-  'STOP_MARKET',
-  'TAKE_PROFIT',
-  'TAKE_PROFIT_MARKET',
-]);
+export const orderTypeSchema = z.enum(ORDER_TYPES);
 /**
  * One of the six order types.
  *
@@ -81,10 +99,10 @@ export const orderTypeSchema = openEnum([
  * const type: OrderType = 'STOP_MARKET';
  * ```
  */
-export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROFIT' | 'TAKE_PROFIT_MARKET';
+export type OrderType = z.infer<typeof orderTypeSchema>;
 
 /**
- * Position side.
+ * Position side: the spec's closed enum `BOTH` | `LONG` | `SHORT`.
  *
  * @example
  * ```ts
@@ -92,7 +110,7 @@ export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROF
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const positionSideSchema = openEnum(['BOTH', 'LONG', 'SHORT']);
+export const positionSideSchema = z.enum(['BOTH', 'LONG', 'SHORT']);
 /**
  * `BOTH` (one-way mode), `LONG` or `SHORT` (hedge mode).
  *
@@ -102,8 +120,18 @@ export const positionSideSchema = openEnum(['BOTH', 'LONG', 'SHORT']);
  * const side: PositionSide = 'LONG'; // hedge mode
  * ```
  */
-export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
+export type PositionSide = z.infer<typeof positionSideSchema>;
 
+/**
+ * Margin mode: the spec's closed enum `ISOLATED` | `CROSSED`.
+ *
+ * @example
+ * ```ts
+ * const parsed = marginTypeSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
+export const marginTypeSchema = z.enum(['ISOLATED', 'CROSSED']);
 /**
  * Margin mode.
  *
@@ -114,7 +142,17 @@ export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
  * await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: mode });
  * ```
  */
-export type MarginType = 'ISOLATED' | 'CROSSED';
+export type MarginType = z.infer<typeof marginTypeSchema>;
+/**
+ * Position mode: the spec's closed enum `ONE_WAY` | `HEDGE`.
+ *
+ * @example
+ * ```ts
+ * const parsed = positionModeSchema.safeParse(JSON.parse(text));
+ * if (parsed.success) console.log(parsed.data);
+ * ```
+ */
+export const positionModeSchema = z.enum(['ONE_WAY', 'HEDGE']);
 /**
  * Position mode.
  *
@@ -125,4 +163,4 @@ export type MarginType = 'ISOLATED' | 'CROSSED';
  * await client.futures.setPositionMode({ positionMode: mode });
  * ```
  */
-export type PositionMode = 'ONE_WAY' | 'HEDGE';
+export type PositionMode = z.infer<typeof positionModeSchema>;

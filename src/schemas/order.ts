@@ -1,5 +1,12 @@
 import * as z from 'zod';
-import { decimalString, openEnum, orderSideSchema, orderTypeSchema } from './common.ts';
+import {
+  decimalString,
+  ORDER_TYPES,
+  openEnum,
+  orderSideSchema,
+  orderTypeSchema,
+  positionSideSchema,
+} from './common.ts';
 
 /**
  * Statuses the spec names; others are kept as strings.
@@ -35,7 +42,10 @@ export const WORKING_ORDER_STATUSES: ReadonlyArray<string> = ['PENDING_NEW', 'NE
 export type OrderStatus = (typeof ORDER_STATUSES)[number] | (string & {});
 
 /**
- * The spec's Order resource. Unknown fields are kept.
+ * The spec's Order resource. Unknown fields are kept; `status` is an open enum (an unknown status is kept as its
+ * string), `side` and `type` are the spec's closed enums. `price` is set for priced orders only, `stopPrice` for
+ * conditional ones; `clientOrderId` is null on orders the server placed itself (e.g. the closing order of
+ * `closePosition`).
  *
  * @example
  * ```ts
@@ -54,10 +64,10 @@ export const orderSchema = z.looseObject({
   price: decimalString.nullish(),
   stopPrice: decimalString.nullish(),
   clientOrderId: z.string().nullish(),
-  venueOrderId: z.string().nullish(),
+  venueOrderId: z.string(),
   status: openEnum(ORDER_STATUSES),
-  source: z.string().optional(),
-  positionSide: z.string().optional(),
+  source: z.string(),
+  positionSide: positionSideSchema.optional(),
   reduceOnly: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -127,6 +137,8 @@ export const cancelAllResultEntrySchema = z.looseObject({
   symbol: z.string(),
   status: openEnum(['CANCELED', 'FAILED']),
   error: z.string().optional(),
+  /** Set (to `true`) by the SDK on the entries of `includeConditional`; the server never sends it. */
+  conditional: z.boolean().optional(),
 });
 
 /**
@@ -142,7 +154,8 @@ export type CancelAllResultEntry = z.infer<typeof cancelAllResultEntrySchema>;
 
 /**
  * A live open order as the venue reports it (`GET /v2/futures/open-orders`). Venue field names, not normalised:
- * `orderId` is an integer, quantities are `origQty` / `executedQty`, `time` is a ms epoch.
+ * `orderId` is an integer, quantities are `origQty` / `executedQty`, `time` is a ms epoch. `type` and `status`
+ * are the venue's own values, so they are kept as sent (open enums).
  *
  * @example
  * ```ts
@@ -154,7 +167,7 @@ export const venueOpenOrderSchema = z.looseObject({
   symbol: z.string(),
   orderId: z.number().int(),
   side: orderSideSchema,
-  type: orderTypeSchema,
+  type: openEnum(ORDER_TYPES),
   price: decimalString,
   origQty: decimalString,
   executedQty: decimalString,

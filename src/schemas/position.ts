@@ -1,8 +1,11 @@
 import * as z from 'zod';
-import { decimalString, openEnum, positionSideSchema } from './common.ts';
+import { decimalString, marginTypeSchema, openEnum, positionSideSchema } from './common.ts';
 
 /**
- * The spec's Position resource. `quantity` is signed: > 0 long, < 0 short. Unknown fields are kept.
+ * The spec's Position resource. `quantity` is signed: > 0 long, < 0 short. Unknown fields are kept. `marginMode` and
+ * `positionSide` are the spec's closed enums. `status` is `OPEN` or `CLOSED` but kept open (the spec leaves
+ * the position's other transitions unstated), and `closeReason` is an open string (its values are not documented),
+ * null while the position is open.
  *
  * @example
  * ```ts
@@ -25,7 +28,7 @@ export const positionSchema = z.looseObject({
   initialMargin: decimalString,
   maintenanceMargin: decimalString,
   leverage: z.number(),
-  marginMode: openEnum(['CROSSED', 'ISOLATED']),
+  marginMode: marginTypeSchema,
   positionSide: positionSideSchema,
   status: openEnum(['OPEN', 'CLOSED']),
   closeReason: z.string().nullable(),

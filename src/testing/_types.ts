@@ -29,21 +29,56 @@ export interface SimRequest {
   remoteAddress: string;
 }
 
-/** Meta the transports pass with every request. */
+/**
+ * Meta the transports pass with every request.
+ *
+ * @example
+ * ```ts
+ * import { createExchange, type RequestMeta } from 'futures-sdk/testing';
+ * const ex = createExchange({ seed: 1 });
+ * // as if the request came from another IP (for IP-whitelist tests)
+ * const meta: RequestMeta = { remoteAddress: '203.0.113.7' };
+ * const response = await ex.handler(new Request(`${ex.baseUrl}/health`), meta);
+ * ```
+ */
 export interface RequestMeta {
   /** Socket address of the peer (`127.0.0.1` for the in-process fetch unless configured). */
   remoteAddress?: string;
 }
 
-/** The fetch-like entry point of the exchange: every transport (ex.fetch, MSW, listen) calls this. */
+/**
+ * The fetch-like entry point of the exchange: every transport (ex.fetch, MSW, listen) calls this.
+ *
+ * @example
+ * ```ts
+ * import { createExchange, type ExchangeHandler } from 'futures-sdk/testing';
+ * const ex = createExchange({ seed: 1 });
+ * const logged: ExchangeHandler = async (request, meta) => {
+ *   console.log(request.method, new URL(request.url).pathname);
+ *   return ex.handler(request, meta);
+ * };
+ * const response = await logged(new Request(`${ex.baseUrl}/health`));
+ * ```
+ */
 export type ExchangeHandler = (request: Request, meta?: RequestMeta) => Promise<Response>;
 
 /**
  * A fault decided for one request. `reset` makes the transport drop the connection (ex.fetch rejects with a
  * `TypeError` whose cause has code `ECONNRESET`; listen() destroys the socket); `refused` is the same with
  * `ECONNREFUSED` (the request never reached the server).
+ *
+ * @example
+ * ```ts
+ * import { createExchange, SimulatedNetworkError } from 'futures-sdk/testing';
+ * const ex = createExchange({ seed: 1 });
+ * ex.faults.add({ path: '/health', refused: true });
+ * await ex.handler(new Request(`${ex.baseUrl}/health`)).catch((err) => {
+ *   if (err instanceof SimulatedNetworkError) console.log(err.code); // 'ECONNREFUSED'
+ * });
+ * ```
  */
 export class SimulatedNetworkError extends Error {
+  /** `ECONNRESET`: processed, then the connection dropped; `ECONNREFUSED`: never reached the exchange. */
   readonly code: 'ECONNRESET' | 'ECONNREFUSED';
   constructor(code: 'ECONNRESET' | 'ECONNREFUSED') {
     super(code === 'ECONNRESET' ? 'socket hang up' : 'connect ECONNREFUSED');
@@ -52,7 +87,18 @@ export class SimulatedNetworkError extends Error {
   }
 }
 
-/** An account-channel message: `{ event, data }` for account events. */
+/**
+ * An account-channel message: `{ event, data }` for account events.
+ *
+ * @example
+ * ```ts
+ * import { type AccountEvent, createExchange } from 'futures-sdk/testing';
+ * const ex = createExchange({ seed: 1 });
+ * const { accountId } = ex.createAccount({ balances: { USDT: '10000' } });
+ * const seen: AccountEvent[] = [];
+ * const unsubscribe = ex.subscribeAccount(accountId, (event) => seen.push(event));
+ * ```
+ */
 export interface AccountEvent {
   event: 'order_new' | 'order_canceled' | 'order_update' | 'position_update' | 'full_snapshot' | (string & {});
   data: unknown;
@@ -72,5 +118,15 @@ export interface AccountChannelHost {
   marketPayload(symbol: string, channel: 'depth' | 'trades' | 'ticker' | 'kline'): unknown;
 }
 
-/** Path of the account channel on the simulator (the spec does not name one). */
+/**
+ * Path of the account channel on the simulator (the spec does not name one).
+ *
+ * @example
+ * ```ts
+ * import { ACCOUNT_CHANNEL_PATH, createExchange } from 'futures-sdk/testing';
+ * const ex = createExchange({ seed: 1 });
+ * const server = await ex.listen();
+ * const url = new URL(ACCOUNT_CHANNEL_PATH, server.url.replace(/^http/, 'ws')).href; // same as server.wsUrl
+ * ```
+ */
 export const ACCOUNT_CHANNEL_PATH = '/v2/ws/account';

@@ -68,6 +68,14 @@ export interface ExchangeOptions {
    * @default 0.0001
    */
   volatility?: number | undefined;
+  /**
+   * Server time between the venue accepting a new order and the backend recording that ack. Meanwhile GET
+   * /v2/orders(/:id), `full_snapshot` and `ex.account().orders` show the order as `PENDING_NEW`; the POST
+   * response, the batch result and `order_new` already say `NEW` (spec), and the order works on the venue. When
+   * the ack is recorded the row flips to `NEW` with an `order_update` push. `0` records it at once.
+   * @default 0
+   */
+  venueAckDelayMs?: number | undefined;
 }
 
 /**
@@ -183,6 +191,8 @@ export class Exchange implements AccountChannelHost {
     }
     const syncIntervalMs = options.syncIntervalMs ?? 5_000;
     if (!Number.isFinite(syncIntervalMs) || syncIntervalMs <= 0) throw new RangeError('syncIntervalMs must be > 0');
+    const venueAckDelayMs = options.venueAckDelayMs ?? 0;
+    if (!Number.isFinite(venueAckDelayMs) || venueAckDelayMs < 0) throw new RangeError('venueAckDelayMs must be >= 0');
     const maxOrderNotional = options.maxOrderNotional ?? '10000000';
     if (!isDecimalString(maxOrderNotional)) throw new TypeError('maxOrderNotional must be a decimal string');
     this.baseUrl = (options.baseUrl ?? 'https://futures.sim.test').replace(/\/+$/, '');
@@ -194,7 +204,12 @@ export class Exchange implements AccountChannelHost {
       now: () => this.clock.now(),
       ...(options.volatility !== undefined ? { volatility: options.volatility } : {}),
     });
-    this.engine = new Engine(this.market, this.clock, { syncIntervalMs, maxOrderNotional }, this.faults);
+    this.engine = new Engine(
+      this.market,
+      this.clock,
+      { syncIntervalMs, maxOrderNotional, venueAckDelayMs },
+      this.faults,
+    );
   }
 
   // ── Transports ─────────────────────────────────────────────────────────────────────────────────────────
@@ -340,9 +355,9 @@ export class Exchange implements AccountChannelHost {
     return { accountId, subAccountId: subAccountId ?? '' };
   }
 
-  /** Adds a sub-account (empty wallet, CROSSED). */
-  createSubAccount(accountId: string): { subAccountId: string } {
-    return this.engine.createSubAccount(accountId);
+  /** Adds a sub-account (CROSSED; its futures wallet holds `balances`, default empty). */
+  createSubAccount(accountId: string, options: { balances?: Record<string, string> } = {}): { subAccountId: string } {
+    return this.engine.createSubAccount(accountId, options.balances);
   }
 
   /** Creates an API key; the secret is returned once, as the UI would. */
@@ -380,6 +395,7 @@ export class Exchange implements AccountChannelHost {
     this.engine.processMarks();
   }
 
+  /** The current mark price of `symbol` (decimal string), after advancing the simulation to `now()`. */
   markPrice(symbol: string): string {
     this.engine.tick();
     return this.market.markPrice(symbol);
@@ -390,7 +406,10 @@ export class Exchange implements AccountChannelHost {
     return this.clock.now();
   }
 
-  /** Moves server time forward and runs everything that became due (walks, triggers, sync ticks, transfers). */
+  /**
+   * Moves server time forward and runs everything that became due (walks, triggers, funding, venue acks, sync
+   * ticks, transfers).
+   */
   advance(ms: number): void {
     this.clock.advance(ms);
     this.engine.tick();

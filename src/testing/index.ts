@@ -26,6 +26,7 @@ export type { CreateApiKeyOptions } from './engine/auth.ts';
 export {
   CLOSE_QUANTITY_ERROR,
   DEFAULT_LEVERAGE,
+  FUNDING_INTERVAL_MS,
   MAINTENANCE_MARGIN_RATE,
   MAKER_FEE_RATE,
   TAKER_FEE_RATE,

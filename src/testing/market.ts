@@ -666,16 +666,17 @@ export class MarketSimulator {
   /**
    * The current funding rate, or `null` while it is not yet "cached": for the first 60 s after the simulator
    * starts, unless `setFundingRate` pinned a value. Otherwise a seeded rate per 8-hour funding period.
+   * `at` (ms epoch, default now) reads the rule's rate of another moment; a pinned rate applies at any moment.
    *
    * @example
    * ```ts
    * market.fundingRate('BTCUSDT'); // null at start, later e.g. '0.000105'
    * ```
    */
-  fundingRate(symbol: string): string | null {
+  fundingRate(symbol: string, at?: number): string | null {
     const state = this.#state(symbol);
     if (state.fundingOverride !== undefined) return state.fundingOverride;
-    const now = this.#now();
+    const now = at ?? this.#now();
     if (now - this.#startedAt < FUNDING_WARMUP_MS) return null;
     const rand = rngFor(this.#seed, 'funding', state.spec.index, Math.floor(now / FUNDING_PERIOD_MS));
     // Mostly the usual 0.01 % baseline, within [-0.005 %, +0.03 %].

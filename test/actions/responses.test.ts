@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/index.ts';
-import { accountTrade, closedPositionRecord, order, specRoutes, transfer } from './_fixtures.ts';
+import { accountTrade, closedPositionRecord, order, position, specRoutes, transfer } from './_fixtures.ts';
 import { recordingFetch, testClient } from './_recording-fetch.ts';
 
 describe('responses are validated and kept as the server sent them', () => {
@@ -29,6 +29,89 @@ describe('responses are validated and kept as the server sent them', () => {
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toContain(field);
     expect((error as ResponseValidationError).body).toEqual(JSON.parse(JSON.stringify(body)));
+  });
+
+  it.each([
+    [
+      'an order without source',
+      'GET /v2/orders/ord-1',
+      { ok: true, order: { ...order(), source: undefined } },
+      'order.source',
+    ],
+    [
+      'an order without venueOrderId',
+      'GET /v2/orders/ord-1',
+      { ok: true, order: order({ venueOrderId: null }) },
+      'order.venueOrderId',
+    ],
+    ['an unknown order type', 'GET /v2/orders/ord-1', { ok: true, order: order({ type: 'ICEBERG' }) }, 'order.type'],
+    ['an unknown order side', 'GET /v2/orders/ord-1', { ok: true, order: order({ side: 'LONG' }) }, 'order.side'],
+    [
+      'an unknown positionSide on an order',
+      'GET /v2/orders/ord-1',
+      { ok: true, order: order({ positionSide: 'NET' }) },
+      'order.positionSide',
+    ],
+    [
+      'a transfer without venueTransferId',
+      'GET /v2/me/transfers',
+      { ok: true, transfers: [{ ...transfer(), venueTransferId: undefined }], total: 1 },
+      'transfers.0.venueTransferId',
+    ],
+    [
+      'an unknown marginMode',
+      'GET /v2/positions',
+      { ok: true, positions: [position({ marginMode: 'PORTFOLIO' })] },
+      'positions.0.marginMode',
+    ],
+    [
+      'a cancel without its venue object',
+      'POST /v2/orders/ord-1/cancel',
+      { ok: true, order: order({ status: 'CANCELED' }) },
+      'venue',
+    ],
+  ])('rejects %s (required field or closed enum of the spec)', async (_name, route, body, field) => {
+    const { fetch } = recordingFetch({ [route]: { body } });
+    const client = testClient(fetch);
+    const call =
+      route === 'GET /v2/me/transfers'
+        ? client.account.transfers()
+        : route === 'GET /v2/positions'
+          ? client.account.positions()
+          : route.startsWith('POST')
+            ? client.orders.cancel('ord-1')
+            : client.orders.get('ord-1');
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual([field]);
+  });
+
+  it('keeps a null clientOrderId and unknown position status / closeReason values', async () => {
+    const { fetch } = recordingFetch({
+      'GET /v2/orders/ord-1': { body: { ok: true, order: order({ clientOrderId: null, price: null }) } },
+      'GET /v2/positions': {
+        body: { ok: true, positions: [position({ status: 'LIQUIDATING', closeReason: 'SOMETHING_NEW' })] },
+      },
+    });
+    const client = testClient(fetch);
+    expect((await client.orders.get('ord-1')).order.clientOrderId).toBeNull();
+    const [kept] = (await client.account.positions()).positions;
+    expect(kept?.closeReason).toBe('SOMETHING_NEW');
+    expect(kept?.status).toBe('LIQUIDATING');
+  });
+
+  it('setter echoes are the closed enums of the spec', async () => {
+    const { fetch } = recordingFetch({
+      'POST /v2/futures/margin-type': { body: { ok: true, data: { marginType: 'PORTFOLIO', symbol: 'BTCUSDT' } } },
+      'POST /v2/futures/position-mode': { body: { ok: true, data: { positionMode: 'BOTH' } } },
+    });
+    const client = testClient(fetch);
+    await expect(client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' })).rejects.toBeInstanceOf(
+      ResponseValidationError,
+    );
+    await expect(client.futures.setPositionMode({ positionMode: 'HEDGE' })).rejects.toBeInstanceOf(
+      ResponseValidationError,
+    );
   });
 
   it('types transferType, account-trade id and orderSide as the integers the spec documents', async () => {

@@ -1,4 +1,11 @@
-import { BadRequestError, ConflictError, FuturesClient, MarginSwitchError, ReplaceOrderError } from 'futures-sdk';
+import {
+  BadRequestError,
+  ConflictError,
+  FuturesClient,
+  MarginSwitchError,
+  ReplaceOrderError,
+  ResponseValidationError,
+} from 'futures-sdk';
 import { createExchange, type Exchange } from 'futures-sdk/testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { normalizePositionHistory, parseKline } from '../../src/helpers/index.ts';
@@ -242,5 +249,184 @@ describe('market through the simulator', () => {
     expect(typeof candle.openTime).toBe('number');
     const refs = await client.market.leaderboard({ type: 'referrals', period: '30d' });
     expect(refs.type).toBe('referrals');
+  });
+});
+
+describe('responses the SDK cannot trust reject with ResponseValidationError carrying the raw body (simulator)', () => {
+  it('a non-JSON 2xx body', async () => {
+    ex.faults.add({ method: 'GET', path: '/v2/positions', rawBody: '<html>200 OK from a proxy</html>' });
+    const error = await client.account.positions().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).body).toBe('<html>200 OK from a proxy</html>');
+  });
+
+  it('a truncated 2xx body', async () => {
+    ex.faults.add({ method: 'GET', path: '/v2/symbols', truncate: true });
+    const error = await client.market.symbols().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect(typeof (error as ResponseValidationError).body).toBe('string');
+  });
+
+  it.each([
+    ['a missing required field', { ok: true, grossExposure: '0' }, 'positions'],
+    ['a wrong type', { ok: true, grossExposure: 0, positions: [] }, 'grossExposure'],
+  ])('%s', async (_name, body, field) => {
+    ex.faults.add({ method: 'GET', path: '/v2/risk/exposure', status: 200, body });
+    const error = await client.account.exposure().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toContain(field);
+    expect((error as ResponseValidationError).body).toEqual(body);
+  });
+
+  it('an order whose type is outside the closed enum', async () => {
+    const { order } = await client.orders.create(limitBuy);
+    const body = { ok: true, order: { ...order, type: 'ICEBERG' } };
+    ex.faults.add({ method: 'GET', path: `/v2/orders/${order.id}`, status: 200, body });
+    const error = await client.orders.get(order.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues.map((i) => i.path.join('.'))).toEqual(['order.type']);
+  });
+});
+
+describe('errors users must tell apart, as the simulator produces them', () => {
+  it('a second closing order: BadRequestError.isClosingOrderReserved', async () => {
+    const position = await openPosition();
+    const closing = { symbol: 'BTCUSDT', side: 'SELL', quantity: position.quantity, reduceOnly: true } as const;
+    await client.orders.create({ ...closing, type: 'TAKE_PROFIT_MARKET', stopPrice: '70000' });
+    const error = await client.orders
+      .create({ ...closing, type: 'STOP_MARKET', stopPrice: '50000' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).isClosingOrderReserved).toBe(true);
+    expect((error as BadRequestError).isMaxNotionalExceeded).toBe(false);
+  });
+
+  it('max notional: BadRequestError.isMaxNotionalExceeded', async () => {
+    ex.setMaxOrderNotional(accountId, '100');
+    const error = await client.orders.create(limitBuy).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).isMaxNotionalExceeded).toBe(true);
+    expect((error as BadRequestError).reason).toBe('max_order_notional_exceeded');
+  });
+
+  it('the margin guard: ConflictError.isOpenPositionGuard with OPEN_POSITION_MARGIN_GUARD', async () => {
+    await openPosition();
+    const error = await client.futures
+      .setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect(error).toMatchObject({ status: 409, code: 'OPEN_POSITION_MARGIN_GUARD', isOpenPositionGuard: true });
+  });
+
+  it("another account's clientOrderId: a ConflictError that is not a guard", async () => {
+    await client.orders.create({ ...limitBuy, clientOrderId: 'shared-id' });
+    const other = ex.createAccount({ balances: { USDT: '100000' } });
+    const otherClient = new FuturesClient({
+      baseUrl: ex.baseUrl,
+      ...ex.createApiKey(other.accountId, { permissions: ['TRADE'] }),
+      fetch: ex.fetch,
+    });
+    const error = await otherClient.orders.create({ ...limitBuy, clientOrderId: 'shared-id' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).isOpenPositionGuard).toBe(false);
+  });
+
+  it('close-and-switch failing at leg 3 lists the canceled orders and closed positions', async () => {
+    const position = await openPosition();
+    const { order } = await client.orders.create(limitBuy);
+    ex.faults.failMarginSwitch('switch');
+    const error = (await client.futures
+      .closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' })
+      .catch((e: unknown) => e)) as MarginSwitchError;
+    expect(error).toBeInstanceOf(MarginSwitchError);
+    expect(error.status).toBe(502);
+    expect(error.canceledOrders).toContain(order.id);
+    expect(error.closedPositions.map((p) => p.id)).toContain(position.id);
+    // No rollback: the order stays canceled and the margin mode unchanged.
+    expect((await client.orders.get(order.id)).order.status).toBe('CANCELED');
+  });
+
+  it('close-and-switch failing at leg 2 is a MarginSwitchError with stage close', async () => {
+    await openPosition();
+    ex.faults.failMarginSwitch('close');
+    const error = await client.futures
+      .closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MarginSwitchError);
+    expect(error).toMatchObject({ status: 502, stage: 'close' });
+    expect((error as MarginSwitchError).venueErrorCode).toBeDefined();
+  });
+});
+
+describe('compound helpers report every outcome (simulator)', () => {
+  it('cancelAll includeConditional reports a failed conditional cancel as FAILED and keeps going', async () => {
+    const position = await openPosition();
+    const closing = { symbol: 'BTCUSDT', side: 'SELL', quantity: position.quantity, reduceOnly: true } as const;
+    const tp = await client.orders.create({ ...closing, type: 'TAKE_PROFIT_MARKET', stopPrice: '70000' });
+    const buyStop = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'STOP',
+      quantity: '0.01',
+      price: '66000',
+      stopPrice: '65000',
+    });
+    ex.faults.failCancel(tp.order.id, 'Unknown order sent.');
+    const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
+    expect(res.results).toEqual(
+      expect.arrayContaining([
+        { orderId: tp.order.id, symbol: 'BTCUSDT', status: 'FAILED', error: expect.any(String), conditional: true },
+        { orderId: buyStop.order.id, symbol: 'BTCUSDT', status: 'CANCELED', conditional: true },
+      ]),
+    );
+    expect(res.total).toBe(2);
+    expect(res.canceled).toBe(1);
+    expect((await client.orders.get(tp.order.id)).order.status).toBe('NEW');
+    expect((await client.orders.get(buyStop.order.id)).order.status).toBe('CANCELED');
+  });
+
+  it('replace whose create keeps failing with 5xx: the outcome is unknown and the clientOrderId recovers it', async () => {
+    const { order } = await client.orders.create(limitBuy);
+    const params = { ...limitBuy, price: '51000' };
+    ex.faults.add({ method: 'POST', path: '/v2/orders', status: 503, times: 3 });
+    const error = (await client.orders.replace(order.id, params).catch((e: unknown) => e)) as ReplaceOrderError;
+    expect(error).toBeInstanceOf(ReplaceOrderError);
+    expect(error.createOutcomeUnknown).toBe(true);
+    expect(error.message).toMatch(/not known whether/);
+    expect(error.canceled.order.status).toBe('CANCELED');
+    const posts = ex.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders').slice(-3);
+    expect(posts.map((r) => (r.body as { clientOrderId: string }).clientOrderId)).toEqual([
+      error.clientOrderId,
+      error.clientOrderId,
+      error.clientOrderId,
+    ]);
+    const placed = await client.orders.create({ ...params, clientOrderId: error.clientOrderId });
+    const again = await client.orders.create({ ...params, clientOrderId: error.clientOrderId });
+    expect(again.idempotent).toBe(true);
+    expect(again.order.id).toBe(placed.order.id);
+  });
+
+  it('replace whose create is refused (4xx): the outcome is known', async () => {
+    const { order } = await client.orders.create(limitBuy);
+    ex.setMaxOrderNotional(accountId, '100');
+    const error = (await client.orders.replace(order.id, limitBuy).catch((e: unknown) => e)) as ReplaceOrderError;
+    expect(error).toBeInstanceOf(ReplaceOrderError);
+    expect(error.createOutcomeUnknown).toBe(false);
+    expect(error.message).toMatch(/was canceled, but its replacement could not be placed/);
+    expect((error.cause as BadRequestError).isMaxNotionalExceeded).toBe(true);
+  });
+});
+
+describe('replace when the create answer is unreadable', () => {
+  it('a 2xx body that cannot be parsed counts as an unknown outcome (the order was placed)', async () => {
+    const { order } = await client.orders.create(limitBuy);
+    ex.faults.add({ method: 'POST', path: '/v2/orders', truncate: true });
+    const params = { ...limitBuy, price: '51500' };
+    const error = (await client.orders.replace(order.id, params).catch((e: unknown) => e)) as ReplaceOrderError;
+    expect(error).toBeInstanceOf(ReplaceOrderError);
+    expect(error.cause).toBeInstanceOf(ResponseValidationError);
+    expect(error.createOutcomeUnknown).toBe(true);
+    const recovered = await client.orders.create({ ...params, clientOrderId: error.clientOrderId });
+    expect(recovered.idempotent).toBe(true);
   });
 });

@@ -303,6 +303,29 @@ describe('request details', () => {
     expect((batch!.body as { orders: Array<Record<string, unknown>> }).orders[0]?.['subAccountId']).toBe('sub-9');
   });
 
+  it('never adds the client subAccountId to an endpoint that does not accept one', async () => {
+    const { fetch, requests } = recordingFetch(specRoutes());
+    const client = testClient(fetch, { subAccountId: 'sub-9' });
+    await client.orders.list();
+    await client.orders.get('ord-1');
+    await client.orders.closePosition({ positionId: 'pos-1' });
+    await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5 });
+    await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+    await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
+    await client.futures.setPositionMode({ positionMode: 'HEDGE' });
+    await client.account.positions();
+    await client.account.exposure();
+    await client.account.transfers();
+    await client.account.activities();
+    await client.account.pnlHistory();
+    await client.account.spotBalances('acc-1');
+    expect(requests).toHaveLength(13);
+    for (const r of requests) {
+      expect(r.query.has('subAccountId'), `${r.method} ${r.rawPath}`).toBe(false);
+      expect(r.body ?? {}, `${r.method} ${r.rawPath}`).not.toHaveProperty('subAccountId');
+    }
+  });
+
   it('lets an explicit subAccountId win over the client default', async () => {
     const { fetch, requests } = recordingFetch(specRoutes());
     const client = testClient(fetch, { subAccountId: 'sub-9' });

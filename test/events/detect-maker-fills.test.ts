@@ -337,6 +337,62 @@ describe('detectMakerFills properties', () => {
     );
   });
 
+  it("no maker fill when every change is explained by this client's own MARKET orders, with or without trade rows", () => {
+    const ownMoveArb = fc.record({
+      symbol: fc.constantFrom(...SYMBOLS),
+      positionSide: fc.constantFrom(...SIDES),
+      side: fc.constantFrom('BUY' as const, 'SELL' as const),
+      qty: qtyArb,
+      // journal: the trade row has not shown up yet; trade: a taker row only; both: the usual case.
+      seenAs: fc.constantFrom('journal' as const, 'trade' as const, 'both' as const),
+    });
+    fc.assert(
+      fc.property(fc.array(fc.array(ownMoveArb, { maxLength: 5 }), { minLength: 1, maxLength: 6 }), (polls) => {
+        let time = T0;
+        const journal = new CallJournal({ now: () => time }, 120_000);
+        const book = new Map<string, PositionQuantity>();
+        let carry: MakerFillCarry | undefined;
+        let orderSeq = 0;
+        for (const moves of polls) {
+          const previous = [...book.values()];
+          const previousAt = time;
+          const trades: TakerTrade[] = [];
+          for (const move of moves) {
+            time += 100;
+            const orderId = `own-${++orderSeq}`;
+            if (move.seenAs !== 'trade') {
+              const call = journal.begin({
+                kind: 'create',
+                symbol: move.symbol,
+                positionSide: move.positionSide,
+                side: move.side,
+                orderType: 'MARKET',
+                quantity: move.qty,
+              });
+              time += 20;
+              call.succeed([{ id: orderId, symbol: move.symbol, status: 'FILLED' }]);
+            }
+            if (move.seenAs !== 'journal')
+              trades.push(trade(move.side, move.qty, move.symbol, move.positionSide, orderId));
+          }
+          applyMoves(book, moves);
+          time = previousAt + 5_000;
+          const result = detectMakerFills({
+            previous,
+            current: [...book.values()],
+            trades,
+            journal: journal.entries(),
+            now: time,
+            previousAt,
+            carry,
+          });
+          expect(result.fills).toEqual([]);
+          carry = result.carry;
+        }
+      }),
+    );
+  });
+
   it('reported maker quantities (after ambiguity settles) sum to the unexplained change, per key', () => {
     fc.assert(
       fc.property(fc.array(fc.array(moveArb, { maxLength: 6 }), { minLength: 1, maxLength: 6 }), (polls) => {

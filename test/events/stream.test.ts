@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -8,7 +10,8 @@ import { AccountStream, type AccountStreamOptions } from '../../src/events/strea
 import { StreamError } from '../../src/events/stream-error.ts';
 import { ManualScheduler, nextEvent, startWsServer, until, type WsRig } from './helpers.ts';
 
-const WS = WebSocket as unknown as WebSocketConstructor;
+// No cast: WebSocketConstructor is structural, and the ws class fits it as it is.
+const WS: WebSocketConstructor = WebSocket;
 const TOKEN = 'plain-session-token-7f3a';
 
 const rigs: WsRig[] = [];
@@ -83,12 +86,12 @@ describe('AccountStream handshake', () => {
   it('uses the client WebSocket option unless the stream overrides it', async () => {
     const server = await rig();
     let clientCtorUsed = 0;
-    const Counting = class extends (WebSocket as unknown as new (url: string | URL, p?: string | string[]) => object) {
+    class Counting extends WebSocket {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(url, protocols);
         clientCtorUsed++;
       }
-    } as unknown as WebSocketConstructor;
+    }
     const client = new FuturesClient({ baseUrl: 'http://127.0.0.1:1', WebSocket: Counting });
     const viaClient = client.stream({ url: server.url, token: TOKEN });
     streams.push(viaClient);
@@ -257,7 +260,8 @@ describe('AccountStream reconnection', () => {
     }
     // random() = 0.5 → 75 % of each step: 500, 1000, 2000, 4000 (cap), 4000, 4000.
     expect(delays).toEqual([375, 750, 1500, 3000, 3000, 3000]);
-    await until(() => server.connections.length === 7);
+    // The server sees the 7th connection a moment before the client's `open`: wait for both.
+    await until(() => server.connections.length === 7 && events.of('open').length === 7);
     expect(server.connections.map((c) => c.url.searchParams.get('token'))).toEqual(
       [1, 2, 3, 4, 5, 6, 7].map((n) => `token-${n}`),
     );
@@ -366,6 +370,21 @@ describe('AccountStream reconnection', () => {
     await nextEvent(stream, 'open');
     expect(calls).toBe(2);
   });
+  it('with reconnect: false, a failing token provider stops the stream visibly', async () => {
+    const server = await rig();
+    const stream = open({
+      url: server.url,
+      reconnect: false,
+      token: () => {
+        throw new Error('no session');
+      },
+    });
+    const events = collect(stream);
+    await until(() => stream.state === 'closed');
+    expect((events.errors()[0] as StreamError).kind).toBe('token');
+    expect(events.of('close')).toEqual([{ code: 1006, reason: 'connection attempt failed', willReconnect: false }]);
+    expect(server.connections).toHaveLength(0);
+  });
 });
 
 describe('AccountStream watchdog', () => {
@@ -391,6 +410,32 @@ describe('AccountStream watchdog', () => {
     await until(() => server.connections[0]!.socket.readyState === WebSocket.CLOSED);
   });
 
+  it('also bounds the handshake: a server that accepts TCP but never upgrades is dropped and retried', async () => {
+    const scheduler = new ManualScheduler();
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const stream = open({ url: `ws://127.0.0.1:${port}/v2/ws/account`, scheduler, heartbeatTimeoutMs: 5_000 });
+      const events = collect(stream);
+      await until(() => sockets.length === 1);
+      expect(stream.state).toBe('connecting');
+      scheduler.advance(5_000);
+      const [error] = events.errors();
+      expect(error).toBeInstanceOf(StreamError);
+      expect((error as StreamError).kind).toBe('heartbeat');
+      expect(error!.message).toContain('no handshake within 5000 ms');
+      expect(events.of('close')).toEqual([{ code: 4000, reason: 'heartbeat timeout', willReconnect: true }]);
+      scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+      await until(() => sockets.length === 2);
+      expect(events.of('open')).toEqual([]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it('any message (including pong) keeps the connection alive', async () => {
     const scheduler = new ManualScheduler();
     const server = await rig({
@@ -405,6 +450,116 @@ describe('AccountStream watchdog', () => {
     }
     expect(events.errors()).toEqual([]);
     expect(server.connections).toHaveLength(1);
+  });
+});
+
+describe('AccountStream never throws from a socket callback', () => {
+  it('listeners that throw on every lifecycle event do not stop the reconnect machinery', async () => {
+    const scheduler = new ManualScheduler();
+    const server = await rig({
+      onConnection: ({ socket }, index) => {
+        if (index === 1) socket.send('not json');
+        socket.send(JSON.stringify({ event: 'order_new', data: { id: String(index) } }));
+        if (index === 1) setTimeout(() => socket.close(1012, 'restart'), 20);
+      },
+    });
+    const logged: string[] = [];
+    const stream = open({
+      url: server.url,
+      scheduler,
+      logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) },
+    });
+    const events = collect(stream);
+    for (const name of ['open', 'close', 'reconnecting', 'reconnected', 'error', 'order_new'] as const) {
+      stream.on(name, () => {
+        throw new Error(`listener of ${name} is buggy`);
+      });
+    }
+    await until(() => events.of('reconnecting').length === 1);
+    scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+    await until(() => events.of('reconnected').length === 1 && events.of('order_new').length === 2);
+    expect(stream.state).toBe('open');
+    expect(events.errors().map((e) => (e as StreamError).kind)).toEqual(['message']);
+    for (const name of ['open', 'close', 'reconnecting', 'reconnected', 'error', 'order_new']) {
+      expect(logged).toContain(`an '${name}' listener of the stream threw`);
+    }
+  });
+
+  it('a stream without an error listener does not throw on bad messages or failed connections', async () => {
+    const scheduler = new ManualScheduler();
+    const server = await rig({
+      onConnection: ({ socket }) => {
+        socket.send('{"event":');
+        socket.send(JSON.stringify({ event: 'position_update', data: {} }));
+        socket.close(1011, 'x');
+      },
+    });
+    const stream = open({ url: server.url, scheduler });
+    const reconnecting = nextEvent(stream, 'reconnecting');
+    await reconnecting;
+    await server.close();
+    rigs.splice(rigs.indexOf(server), 1);
+    const retried = nextEvent(stream, 'reconnecting');
+    scheduler.advance(10_000);
+    await retried;
+    expect(stream.listenerCount('error')).toBe(0);
+    expect(stream.state).toBe('reconnecting');
+    expect(stream.stats.received).toBe(2);
+  });
+});
+
+describe('AccountStream closed from inside its own listeners', () => {
+  it("close() in a 'reconnecting' listener leaves no reconnect timer", async () => {
+    const scheduler = new ManualScheduler();
+    const server = await rig({ onConnection: ({ socket }) => socket.close(1011, 'x') });
+    const stream = open({ url: server.url, scheduler });
+    const events = collect(stream);
+    stream.on('reconnecting', () => void stream.close());
+    await until(() => stream.state === 'closed');
+    expect(scheduler.pending).toBe(0);
+    scheduler.advance(600_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.connections).toHaveLength(1);
+    expect(events.of('close').at(-1)).toEqual({ code: 1000, reason: 'client closed', willReconnect: false });
+  });
+
+  it("close() in an 'error' listener ends with exactly one close, which says the stream stopped", async () => {
+    const scheduler = new ManualScheduler();
+    const server = await rig({
+      onConnection: ({ socket }) => socket.send(JSON.stringify({ event: 'order_new', data: { id: 'x' } })),
+    });
+    const stream = open({ url: server.url, scheduler, heartbeatTimeoutMs: 1_000 });
+    const events = collect(stream);
+    stream.on('error', () => void stream.close());
+    await nextEvent(stream, 'order_new');
+    scheduler.advance(1_000);
+    await until(() => stream.state === 'closed');
+    expect((events.errors()[0] as StreamError).kind).toBe('heartbeat');
+    expect(events.of('close')).toEqual([{ code: 1000, reason: 'client closed', willReconnect: false }]);
+    expect(events.of('reconnecting')).toEqual([]);
+    expect(scheduler.pending).toBe(0);
+  });
+
+  it("close() in an 'open' listener: no reconnected event and no ping timer", async () => {
+    const scheduler = new ManualScheduler();
+    const server = await rig({ onConnection: ({ socket }, index) => index === 1 && socket.close(1012, 'restart') });
+    const stream = open({ url: server.url, scheduler, pingIntervalMs: 1_000 });
+    const events = collect(stream);
+    let opens = 0;
+    let closing: Promise<void> | undefined;
+    stream.on('open', () => {
+      if (++opens === 2) closing = stream.close();
+    });
+    await until(() => events.of('reconnecting').length === 1);
+    scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+    await until(() => closing !== undefined);
+    expect(stream.state).toBe('closed');
+    await closing;
+    expect({ opens, pending: scheduler.pending, log: events.log.map(([n]) => n) }).toEqual({
+      opens: 2,
+      pending: 0,
+      log: ['open', 'close', 'reconnecting', 'open', 'close'],
+    });
   });
 });
 

@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FuturesClient } from '../../src/client.ts';
+import { RateLimitError } from '../../src/errors/api-error.ts';
+import { ConfigurationError } from '../../src/errors/configuration-error.ts';
 import type { FuturesError } from '../../src/errors/futures-error.ts';
 import type { MakerFill } from '../../src/events/detect-maker-fills.ts';
 import type { AccountWatcher, OrderChange, PositionChange } from '../../src/events/watcher.ts';
 import type { AccountTrade } from '../../src/schemas/trade.ts';
 import { createExchange } from '../../src/testing/index.ts';
+import { ManualClock } from '../helpers/clock.ts';
 import { ManualScheduler, nextEvent } from './helpers.ts';
 
 const watchers: AccountWatcher[] = [];
@@ -22,7 +25,7 @@ function setup(options: { positionMode?: 'ONE_WAY' | 'HEDGE' } = {}) {
   ex.setMarkPrice('BTCUSDT', '65000');
   ex.setMarkPrice('ETHUSDT', '3000');
   const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch, retry: false });
-  return { ex, client, accountId };
+  return { ex, client, accountId, apiKey, apiSecret };
 }
 
 /** A watcher polled by hand: each `poll()` is one interval. Records every event. */
@@ -104,6 +107,35 @@ describe('AccountWatcher on the simulator', () => {
     await watcher.poll();
     await watcher.poll();
     expect(seen.positions.map((p) => p.quantity)).toEqual(['0.02', '0.015', '0']);
+    expect(seen.makerFills).toEqual([]);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it('close-and-switch-margin closes both hedge legs without a maker_fill', async () => {
+    const { client } = setup({ positionMode: 'HEDGE' });
+    const { watcher, seen } = manualWatcher(client);
+    await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      positionSide: 'LONG',
+      type: 'MARKET',
+      quantity: '0.02',
+    });
+    await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      positionSide: 'SHORT',
+      type: 'MARKET',
+      quantity: '0.01',
+    });
+    await watcher.poll(); // baseline with both legs open
+    await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
+    await watcher.poll();
+    await watcher.poll();
+    expect(seen.positions.map((p) => [p.positionSide, p.previousQuantity, p.quantity]).sort()).toEqual([
+      ['LONG', '0.02', '0'],
+      ['SHORT', '-0.01', '0'],
+    ]);
     expect(seen.makerFills).toEqual([]);
     expect(seen.errors).toEqual([]);
   });
@@ -278,5 +310,72 @@ describe('AccountWatcher on the simulator', () => {
     expect(fill.quantity).toBe('0.01');
     expect(Date.now() - filledAt).toBeLessThan(100 + 150);
     watcher.stop();
+  });
+
+  it("shares the client's rate-limit buckets: a 429 on the user's own call holds the watcher's polls too", async () => {
+    const ex = createExchange({ seed: 7, volatility: 0 });
+    const { accountId } = ex.createAccount({ balances: { USDT: '1000000' } });
+    const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+    const clock = new ManualClock(Date.now());
+    const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch, retry: false, clock });
+    const watcher = client.watch({ symbols: ['BTCUSDT'], autoStart: false });
+    watchers.push(watcher);
+    await watcher.poll();
+    ex.faults.add({ path: '/v2/futures/balance', status: 429, headers: { 'Retry-After': '3' } });
+    await expect(client.account.balance()).rejects.toBeInstanceOf(RateLimitError);
+    const before = ex.requests.length;
+    let done = false;
+    const polled = watcher.poll().then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    // The watcher's GET /v2/positions (default bucket) waits out the pause the user's call earned.
+    expect(ex.requests.length).toBe(before);
+    expect(done).toBe(false);
+    expect(clock.sleeps).toContain(3_000);
+    clock.advance(3_000);
+    await polled;
+    expect(ex.requests.slice(before).map((r) => r.path)).toEqual(['/v2/positions', '/v2/futures/myTrades']);
+  });
+
+  it('keeps polling when its listeners throw', async () => {
+    const { ex, apiKey, apiSecret } = setup();
+    const logged: string[] = [];
+    const logging = new FuturesClient({
+      baseUrl: ex.baseUrl,
+      apiKey,
+      apiSecret,
+      fetch: ex.fetch,
+      logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) },
+    });
+    const watcher = logging.watch({ symbols: ['BTCUSDT'], autoStart: false });
+    watchers.push(watcher);
+    const makerFills: MakerFill[] = [];
+    watcher.on('maker_fill', (f) => makerFills.push(f));
+    for (const name of ['poll', 'position_update', 'order_update', 'maker_fill'] as const) {
+      watcher.on(name, () => {
+        throw new Error('buggy listener');
+      });
+    }
+    await watcher.poll();
+    const { order } = await logging.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+    });
+    ex.fillOrder(order.id);
+    ex.sync();
+    await expect(watcher.poll()).resolves.toBeUndefined();
+    expect(makerFills.map((f) => f.quantity)).toEqual(['0.01']);
+    expect(logged).toContain("a 'maker_fill' listener of the watcher threw");
+    expect(logged).toContain("a 'position_update' listener of the watcher threw");
+  });
+
+  it('rejects a non-positive interval with a ConfigurationError', () => {
+    const { client } = setup();
+    expect(() => client.watch({ intervalMs: 0 })).toThrow(ConfigurationError);
+    expect(() => client.watch({ intervalMs: Number.NaN })).toThrow(ConfigurationError);
   });
 });

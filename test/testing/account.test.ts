@@ -68,6 +68,27 @@ describe('transfers and activities', () => {
     expect(rig.ex.account(rig.accountId).balances['USDT']).toBe('10500');
   });
 
+  it('a withdrawal is debited at once; a failing one ends FAILED and is refunded; a failing deposit credits nothing', async () => {
+    const rig = setup();
+    const ok = rig.ex.withdraw(rig.accountId, 'USDT', '100');
+    const failed = rig.ex.withdraw(rig.accountId, 'USDT', '50', { fail: true });
+    const deposit = rig.ex.deposit(rig.accountId, 'USDT', '70', { fail: true });
+    expect(rig.ex.account(rig.accountId).balances['USDT']).toBe('9850');
+    let list = await rig.call('GET', '/v2/me/transfers');
+    expect(list.body.transfers.map((t: { status: string }) => t.status)).toEqual(['PENDING', 'PENDING', 'PENDING']);
+    rig.ex.advance(2_000);
+    list = await rig.call('GET', '/v2/me/transfers');
+    const status = Object.fromEntries(list.body.transfers.map((t: { id: string; status: string }) => [t.id, t.status]));
+    expect(status).toEqual({
+      [ok['id'] as string]: 'SUCCESS',
+      [failed['id'] as string]: 'FAILED',
+      [deposit['id'] as string]: 'FAILED',
+    });
+    expect(rig.ex.account(rig.accountId).balances['USDT']).toBe('9900');
+    const { totals } = (await rig.call('GET', '/v2/me/activities')).body;
+    expect(totals).toMatchObject({ totalWithdrawals: '100', totalWithdrawalCount: 1, totalDepositCount: 0 });
+  });
+
   it('GET /v2/me/transfers pages with skip/take (≤ 100) and filters by type', async () => {
     const rig = setup();
     for (let i = 1; i <= 3; i++) rig.ex.deposit(rig.accountId, 'USDT', String(i));
@@ -150,5 +171,23 @@ describe('trades and PnL history', () => {
     const monthly = await rig.call('GET', '/v2/account/pnl-history', { query: { period: 'monthly', limit: 1 } });
     expect(monthly.body.history).toEqual([{ date: '2026-05', pnl: 93.95, volume: 12100, trades: 2 }]);
     expect((await rig.call('GET', '/v2/account/pnl-history', { query: { period: 'yearly' } })).status).toBe(400);
+  });
+
+  it('pnl-history covers only the latest 1000 executions', async () => {
+    const rig = setup({ balances: { USDT: '1000000' } });
+    await rig.client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' }); // day 1
+    rig.ex.advance(86_400_000);
+    const batch = {
+      orders: Array.from({ length: 5 }, () => ({ symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' })),
+    };
+    for (let i = 0; i < 200; i++) {
+      if (i === 100) rig.ex.advance(60_000); // the batch bucket allows 100 per minute
+      rig.ex.advance(1);
+      expect((await rig.call('POST', '/v2/orders/batch', { body: batch })).status).toBe(200);
+    }
+    const { history, summary } = (await rig.call('GET', '/v2/account/pnl-history')).body;
+    expect(rig.ex.account(rig.accountId).trades).toHaveLength(1001);
+    expect(history).toEqual([{ date: '2026-05-02', pnl: expect.any(Number), volume: 30000, trades: 1000 }]);
+    expect(summary.totalTrades).toBe(1000);
   });
 });

@@ -243,3 +243,41 @@ describe('rate limits (spec: Limits)', () => {
     expect((await signedFetch(rig.ex, otherKey, 'POST', '/v2/orders', { body })).status).toBe(200);
   });
 });
+
+describe('rate limits: the close and default buckets', () => {
+  it('POST /v2/positions/close: 300 per minute per account, then 429; other buckets unaffected', async () => {
+    const rig = setup();
+    await rig.client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' });
+    const [position] = (await rig.client.account.positions()).positions;
+    const body = { positionId: position!.id };
+    // The first call closes it; the others are graceful no-ops (reconciled), which still count.
+    for (let i = 0; i < 300; i++) {
+      rig.ex.advance(1);
+      expect((await rig.call('POST', '/v2/positions/close', { body })).status).toBe(200);
+    }
+    rig.ex.advance(1);
+    const limited = await rig.call('POST', '/v2/positions/close', { body });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ ok: false, errorId: expect.any(String) });
+    expect((await rig.call('GET', '/v2/positions')).status).toBe(200);
+  });
+
+  it('every other signed call shares the default bucket: 1000 per minute, then 429 with Retry-After', async () => {
+    const rig = setup();
+    const paths = ['/v2/positions', '/v2/futures/balance', '/v2/orders', '/v2/risk/exposure'];
+    for (let i = 0; i < 1000; i++) {
+      if (i % 100 === 0) rig.ex.advance(1);
+      const res = await rig.call('GET', paths[i % paths.length]!);
+      if (res.status !== 200) throw new Error(`call ${i} answered ${res.status}`);
+    }
+    const limited = await rig.call('GET', '/v2/futures/balance');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    // The orders bucket is separate.
+    const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.001', price: '1000' };
+    expect((await rig.call('POST', '/v2/orders', { body: order })).status).toBe(200);
+    rig.ex.advance(60_000);
+    expect((await rig.call('GET', '/v2/futures/balance')).status).toBe(200);
+  });
+});

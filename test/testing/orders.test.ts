@@ -504,3 +504,64 @@ describe('listing and cancelling', () => {
     expect(res.body.error).toBe('Unknown order sent.');
   });
 });
+
+describe('PENDING_NEW (venueAckDelayMs)', () => {
+  it('by default a new order is NEW everywhere at once', async () => {
+    const rig = setup();
+    const { order } = (await rig.call('POST', '/v2/orders', { body: limitBuy('59000') })).body;
+    expect((await rig.call('GET', `/v2/orders/${order.id}`)).body.order.status).toBe('NEW');
+  });
+
+  it('GET /v2/orders(/:id) shows PENDING_NEW until the venue ack is recorded; the POST response says NEW', async () => {
+    const rig = setup({ venueAckDelayMs: 500 });
+    const seen = events(rig);
+    const created = await rig.call('POST', '/v2/orders', { body: limitBuy('59000') });
+    expect(created.body.order.status).toBe('NEW');
+    const { id } = created.body.order;
+    expect((await rig.call('GET', `/v2/orders/${id}`)).body.order.status).toBe('PENDING_NEW');
+    const pending = await rig.call('GET', '/v2/orders', { query: { status: 'PENDING_NEW' } });
+    expect(pending.body.orders.map((o: { id: string }) => o.id)).toEqual([id]);
+    // The venue works it already.
+    const venue = await rig.call('GET', '/v2/futures/open-orders');
+    expect(venue.body.orders).toEqual([expect.objectContaining({ status: 'NEW', origQty: '0.01' })]);
+    // Through the SDK too: the status is part of the typed Order.
+    expect((await rig.client.orders.get(id)).order.status).toBe('PENDING_NEW');
+    // A sync tick before the ack does not skip PENDING_NEW.
+    rig.ex.sync();
+    expect((await rig.call('GET', `/v2/orders/${id}`)).body.order.status).toBe('PENDING_NEW');
+
+    rig.ex.advance(499);
+    expect((await rig.call('GET', `/v2/orders/${id}`)).body.order.status).toBe('PENDING_NEW');
+    rig.ex.advance(1);
+    expect((await rig.call('GET', `/v2/orders/${id}`)).body.order.status).toBe('NEW');
+    expect(seen.map((e) => [e.event, (e.data as { status: string }).status])).toEqual([
+      ['order_new', 'NEW'],
+      ['order_update', 'NEW'],
+    ]);
+  });
+
+  it('a PENDING_NEW order can be cancelled, and a MARKET order fills before its ack matters', async () => {
+    const rig = setup({ venueAckDelayMs: 1_000 });
+    const { order } = (await rig.call('POST', '/v2/orders', { body: limitBuy('59000') })).body;
+    const canceled = await rig.call('POST', `/v2/orders/${order.id}/cancel`);
+    expect(canceled.body.order.status).toBe('CANCELED');
+    const market = await rig.call('POST', '/v2/orders', {
+      body: { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' },
+    });
+    expect(market.body.order.status).toBe('NEW');
+    expect((await rig.call('GET', `/v2/orders/${market.body.order.id}`)).body.order.status).toBe('FILLED');
+    rig.ex.advance(1_000);
+    expect((await rig.call('GET', `/v2/orders/${order.id}`)).body.order.status).toBe('CANCELED');
+    expect((await rig.call('GET', `/v2/orders/${market.body.order.id}`)).body.order.status).toBe('FILLED');
+  });
+
+  it('batch results say NEW while the rows are PENDING_NEW', async () => {
+    const rig = setup({ venueAckDelayMs: 200 });
+    const res = await rig.call('POST', '/v2/orders/batch', {
+      body: { orders: [limitBuy('59000'), limitBuy('58000')] },
+    });
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['NEW', 'NEW']);
+    const list = await rig.call('GET', '/v2/orders');
+    expect(list.body.orders.map((o: { status: string }) => o.status)).toEqual(['PENDING_NEW', 'PENDING_NEW']);
+  });
+});

@@ -235,6 +235,78 @@ describe('futures configuration', () => {
     expect(p!.marginMode).toBe('ISOLATED'); // sub-account-wide
   });
 
+  it('sub-accounts keep their own wallet, orders, positions and margin mode; leverage is per symbol', async () => {
+    const rig = setup();
+    const { subAccountId: sub2 } = rig.ex.createSubAccount(rig.accountId, { balances: { USDT: '500' } });
+    const { subAccountId: empty } = rig.ex.createSubAccount(rig.accountId);
+    const buy = (subAccountId?: string) => ({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.1',
+      ...(subAccountId ? { subAccountId } : {}),
+    });
+    const broke = await rig.call('POST', '/v2/orders', { body: buy(empty) });
+    expect(broke.status).toBe(400);
+    expect(broke.body.error).toMatch(/Insufficient balance/);
+    await rig.call('POST', '/v2/futures/leverage', { body: { symbol: 'BTCUSDT', leverage: 20, subAccountId: sub2 } });
+    await rig.call('POST', '/v2/futures/leverage', { body: { symbol: 'BTCUSDT', leverage: 10 } });
+    expect((await rig.call('POST', '/v2/orders', { body: buy(sub2) })).status).toBe(200); // margin 300 of 500
+    expect((await rig.call('POST', '/v2/orders', { body: buy() })).status).toBe(200); // margin 600 of 10000
+    await rig.call('POST', '/v2/orders', { body: { ...buy(), symbol: 'ETHUSDT', quantity: '1' } });
+    const positions = (await rig.client.account.positions()).positions.map((p) => [p.symbol, p.leverage]);
+    expect(positions.sort()).toEqual([
+      ['BTCUSDT', 10],
+      ['BTCUSDT', 20],
+      ['ETHUSDT', 20],
+    ]);
+    const switched = await rig.call('POST', '/v2/futures/margin-type', {
+      body: { symbol: 'SOLUSDT', marginType: 'ISOLATED', subAccountId: sub2 },
+    });
+    expect(switched.status).toBe(200);
+    const modes = Object.fromEntries(
+      rig.ex.account(rig.accountId).subAccounts.map((s) => [s.subAccountId, s.marginType]),
+    );
+    expect(modes).toEqual({ [rig.subAccountId]: 'CROSSED', [sub2]: 'ISOLATED', [empty]: 'CROSSED' });
+    const balance = async (subAccountId: string) =>
+      (await rig.client.account.balance({ subAccountId })).balances.assets.find((a) => a.asset === 'USDT')!;
+    expect((await balance(sub2)).walletBalance).toBe('497'); // 500 − 3 commission
+    expect((await balance(rig.subAccountId)).walletBalance).toBe('9995.5'); // 10000 − 3 − 1.5
+    const openOrders = await rig.call('GET', '/v2/futures/open-orders', { query: { subAccountId: empty } });
+    expect(openOrders.body.orders).toEqual([]);
+  });
+
+  it('margin-type: an injected venue reject answers 400 OPEN_POSITION_MARGIN_REJECT and leaves the mode', async () => {
+    const rig = setup();
+    await openLong(rig, '0.1');
+    rig.ex.faults.rejectMarginType();
+    // A guarded call never reaches the venue, so it does not use up the reject.
+    const guarded = await rig.call('POST', '/v2/futures/margin-type', {
+      body: { symbol: 'BTCUSDT', marginType: 'ISOLATED' },
+    });
+    expect(guarded.body.code).toBe('OPEN_POSITION_MARGIN_GUARD');
+    const body = { symbol: 'BTCUSDT', marginType: 'ISOLATED' as const, forceWithOpenPosition: true };
+    const rejected = await rig.call('POST', '/v2/futures/margin-type', { body });
+    expect(rejected.status).toBe(400);
+    expect(rejected.body).toMatchObject({
+      ok: false,
+      code: 'OPEN_POSITION_MARGIN_REJECT',
+      venueErrorCode: -4048,
+      details: { code: -4048 },
+      errorId: expect.any(String),
+    });
+    expect(rig.ex.account(rig.accountId).subAccounts[0]!.marginType).toBe('CROSSED');
+    // Through the SDK: a typed error carrying the code.
+    rig.ex.faults.rejectMarginType();
+    await expect(rig.client.futures.setMarginType(body)).rejects.toMatchObject({
+      status: 400,
+      code: 'OPEN_POSITION_MARGIN_REJECT',
+    });
+    // One reject per arming: the next forced call goes through.
+    const ok = await rig.call('POST', '/v2/futures/margin-type', { body });
+    expect(ok.body).toEqual({ ok: true, data: { marginType: 'ISOLATED', symbol: 'BTCUSDT' } });
+  });
+
   it('close-and-switch-margin: cancels orders on the symbol, closes both hedge legs, switches', async () => {
     const rig = setup({ positionMode: 'HEDGE' });
     const seen = events(rig);

@@ -1,11 +1,17 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   BatchOrderResult,
+  CancelAllResultEntry,
   CancelAllReturnType,
+  CancelOrderReturnType,
   ClosePositionReturnType,
   CreateOrderParameters,
+  CreateOrderReturnType,
   FuturesClient,
+  FuturesError,
   Order,
+  OrderType,
+  ReplaceOrderError,
   ReplaceOrderReturnType,
   VenueOpenOrder,
 } from '../../src/index.ts';
@@ -61,6 +67,8 @@ describe('order params: a union discriminated on type', () => {
     void client.orders.create({ symbol: 'X', side: 'LONG', type: 'MARKET', quantity: '1' });
     // @ts-expect-error batch items follow the same rules
     void client.orders.createBatch([{ symbol: 'X', side: 'BUY', type: 'LIMIT', quantity: '1' }]);
+    // @ts-expect-error replace takes the same union
+    void client.orders.replace('id', { symbol: 'X', side: 'BUY', type: 'TAKE_PROFIT_MARKET', quantity: '1' });
   });
 });
 
@@ -76,6 +84,32 @@ describe('order responses', () => {
     expectTypeOf<Order['quantity']>().toEqualTypeOf<string>();
     expectTypeOf<'NEW'>().toExtend<Order['status']>();
     expectTypeOf<'SOMETHING_NEW'>().toExtend<Order['status']>();
+  });
+
+  it('Order types the closed enums of the spec exactly, and its unqualified fields as required', () => {
+    expectTypeOf<Order['side']>().toEqualTypeOf<'BUY' | 'SELL'>();
+    expectTypeOf<Order['type']>().toEqualTypeOf<OrderType>();
+    expectTypeOf<Order['positionSide']>().toEqualTypeOf<'BOTH' | 'LONG' | 'SHORT' | undefined>();
+    expectTypeOf<Order['source']>().toEqualTypeOf<string>();
+    expectTypeOf<Order['venueOrderId']>().toEqualTypeOf<string>();
+    expectTypeOf<Order['clientOrderId']>().toEqualTypeOf<string | null | undefined>();
+  });
+
+  it('cancelAll entries say which ones the SDK added', () => {
+    expectTypeOf<CancelAllResultEntry['conditional']>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<CancelAllResultEntry['error']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('ReplaceOrderError carries both outcomes and the clientOrderId of the create', () => {
+    expectTypeOf<ReplaceOrderError['canceled']>().toEqualTypeOf<CancelOrderReturnType>();
+    expectTypeOf<ReplaceOrderError['cause']>().toEqualTypeOf<FuturesError>();
+    expectTypeOf<ReplaceOrderError['clientOrderId']>().toEqualTypeOf<string>();
+    expectTypeOf<ReplaceOrderError['createOutcomeUnknown']>().toEqualTypeOf<boolean>();
+  });
+
+  it('cancel and create carry the venue passthrough as an object', () => {
+    expectTypeOf<CancelOrderReturnType['venue']>().toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf<CreateOrderReturnType['venue']>().toEqualTypeOf<Record<string, unknown> | undefined>();
   });
 
   it('batch results narrow on success', () => {

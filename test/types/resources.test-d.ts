@@ -9,6 +9,7 @@ import type {
   FuturesClient,
   Kline,
   Order,
+  Position,
   SpotBalance,
   Transfer,
 } from '../../src/index.ts';
@@ -22,6 +23,17 @@ describe('account', () => {
     expectTypeOf<AccountTrade['id']>().toEqualTypeOf<number>();
     expectTypeOf<ClosedPositionRecord['orderSide']>().toEqualTypeOf<1 | 2>();
     expectTypeOf<ClosedPositionRecord['liquidatedAt']>().toEqualTypeOf<string | null>();
+  });
+
+  it('types the closed enums of Position and AccountTrade exactly; status and closeReason stay open', () => {
+    expectTypeOf<Position['marginMode']>().toEqualTypeOf<'CROSSED' | 'ISOLATED'>();
+    expectTypeOf<Position['positionSide']>().toEqualTypeOf<'BOTH' | 'LONG' | 'SHORT'>();
+    expectTypeOf<'OPEN' | 'CLOSED' | 'LIQUIDATING'>().toExtend<Position['status']>();
+    expectTypeOf<Position['closeReason']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Position['leverage']>().toEqualTypeOf<number>();
+    expectTypeOf<AccountTrade['positionSide']>().toEqualTypeOf<'BOTH' | 'LONG' | 'SHORT'>();
+    expectTypeOf<Transfer['venueTransferId']>().toEqualTypeOf<string>();
+    expectTypeOf<'REFUNDED'>().toExtend<Transfer['status']>();
   });
 
   it('pnlHistory fields are numbers', async () => {
@@ -48,6 +60,15 @@ describe('account', () => {
 });
 
 describe('futures', () => {
+  it('setter echoes are the closed enums', async () => {
+    expectTypeOf(
+      (await client.futures.setMarginType({ symbol: 'X', marginType: 'CROSSED' })).data.marginType,
+    ).toEqualTypeOf<'ISOLATED' | 'CROSSED'>();
+    expectTypeOf((await client.futures.setPositionMode({ positionMode: 'HEDGE' })).data.positionMode).toEqualTypeOf<
+      'ONE_WAY' | 'HEDGE'
+    >();
+  });
+
   it('setters take the documented enums', () => {
     // @ts-expect-error marginType is ISOLATED or CROSSED
     void client.futures.setMarginType({ symbol: 'X', marginType: 'isolated' });

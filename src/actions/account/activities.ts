@@ -43,9 +43,7 @@ export interface ActivitiesParameters {
  *
  * @example
  * ```ts
- * const { data, totals } = await client.account.activities({ take: 20 });
- * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
- * console.log(totals.totalDeposits);
+ * for await (const a of client.account.activitiesAll({})) console.log(a.type, a.id, a.ts);
  * ```
  */
 export type ActivitiesAllParameters = Record<string, never>;

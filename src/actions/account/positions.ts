@@ -24,7 +24,16 @@ export interface PositionsParameters {
   status?: 'OPEN' | 'CLOSED' | undefined;
 }
 
-const positionsParamsSchema = z.strictObject({
+/**
+ * Run-time check of {@link PositionsParameters}.
+ *
+ * @example
+ * ```ts
+ * const check = positionsParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
+export const positionsParamsSchema = z.strictObject({
   status: z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" }).optional(),
 });
 

@@ -56,7 +56,7 @@ export interface TransfersParameters {
  *
  * @example
  * ```ts
- * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
+ * for await (const t of client.account.transfersAll({ type: 'deposit' })) console.log(t.amount, t.status);
  * ```
  */
 export interface TransfersAllParameters {

@@ -3,7 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { requiredString, validateParams } from '../../_internal/validate.ts';
 import { journalCall } from '../../events/journal.ts';
-import { decimalString, type MarginType, okTrue, openEnum } from '../../schemas/common.ts';
+import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 import { marginTypeParam } from './set-margin-type.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -56,7 +56,7 @@ export const closeAndSwitchMarginResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.looseObject({
     symbol: z.string(),
-    marginType: openEnum(['ISOLATED', 'CROSSED']),
+    marginType: marginTypeSchema,
     canceledOrders: z.array(z.string()),
     closedPositions: z.array(z.looseObject({ id: z.string(), venuePositionId: z.string(), quantity: decimalString })),
   }),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { requiredString, validateParams } from '../../_internal/validate.ts';
-import { type MarginType, okTrue, openEnum } from '../../schemas/common.ts';
+import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -61,7 +61,7 @@ export const setMarginTypeParamsSchema = z.strictObject({
 export const setMarginTypeResponseSchema = z.looseObject({
   ok: okTrue,
   data: z.looseObject({
-    marginType: openEnum(['ISOLATED', 'CROSSED']),
+    marginType: marginTypeSchema,
     symbol: z.string(),
     unchanged: z.boolean().optional(),
   }),

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
-import { okTrue, openEnum, type PositionMode } from '../../schemas/common.ts';
+import { okTrue, type PositionMode, positionModeSchema } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -43,7 +43,7 @@ export const setPositionModeParamsSchema = z.strictObject({
  */
 export const setPositionModeResponseSchema = z.looseObject({
   ok: okTrue,
-  data: z.looseObject({ positionMode: openEnum(['ONE_WAY', 'HEDGE']) }),
+  data: z.looseObject({ positionMode: positionModeSchema }),
 });
 
 /**

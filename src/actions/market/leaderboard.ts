@@ -3,7 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
 import { ResponseValidationError } from '../../errors/response-validation-error.ts';
-import { okTrue, openEnum } from '../../schemas/common.ts';
+import { okTrue } from '../../schemas/common.ts';
 import {
   commissionLeaderboardEntrySchema,
   LEADERBOARD_PERIODS,
@@ -66,7 +66,7 @@ export const leaderboardParamsSchema = z.strictObject({
   period: z.enum(LEADERBOARD_PERIODS, { error: "must be '7d', '30d' or 'all'" }).optional(),
 });
 
-const period = openEnum(LEADERBOARD_PERIODS);
+const period = z.enum(LEADERBOARD_PERIODS);
 
 /**
  * Response of `GET /v2/leaderboard`, discriminated on `type`.

@@ -5,7 +5,7 @@ import { requiredString, validateParams } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { type OrderType, okTrue } from '../../schemas/common.ts';
 import { type CancelAllResultEntry, cancelAllResultEntrySchema, type Order } from '../../schemas/order.ts';
 import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
 import { cancel } from './cancel.ts';
@@ -22,7 +22,7 @@ import { listAll } from './list-all.ts';
  * const isConditional = CONDITIONAL_ORDER_TYPES.includes(order.type);
  * ```
  */
-export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<string> = [
+export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<OrderType> = [
   'STOP',
   'STOP_MARKET',
   'TAKE_PROFIT',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 import { pathIdParam, subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
 
@@ -45,7 +45,7 @@ export const cancelOrderParamsSchema = z.strictObject({ subAccountId: subAccount
 export const cancelOrderResponseSchema = z.looseObject({
   ok: okTrue,
   order: orderSchema,
-  venue: z.unknown().optional(),
+  venue: venuePassthroughSchema,
 });
 
 /**

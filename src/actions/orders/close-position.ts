@@ -3,7 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
 import { journalCall } from '../../events/journal.ts';
-import { decimalString, okTrue, orderSideSchema } from '../../schemas/common.ts';
+import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -82,7 +82,7 @@ export const closeReconciledSchema = z.looseObject({
 export const closePositionResponseSchema = z.looseObject({
   ok: okTrue,
   closed: z.union([closeReconciledSchema, closeSubmittedSchema]),
-  venue: z.unknown().optional(),
+  venue: venuePassthroughSchema.optional(),
 });
 
 /**

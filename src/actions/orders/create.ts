@@ -4,7 +4,7 @@ import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
 import { journalCall, orderJournalInit } from '../../events/journal.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -60,10 +60,7 @@ export interface LimitOrderParameters extends OrderParametersBase {
  *
  * @example
  * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
- * });
- * console.log(order.id, order.status); // '…', 'NEW'
+ * const { order } = await client.orders.create({ symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.01' });
  * ```
  */
 export interface MarketOrderParameters extends OrderParametersBase {
@@ -77,10 +74,10 @@ export interface MarketOrderParameters extends OrderParametersBase {
  *
  * @example
  * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'SELL', type: 'STOP', quantity: '0.01', stopPrice: '58000', price: '57900',
+ *   reduceOnly: true,
  * });
- * console.log(order.id, order.status); // '…', 'NEW'
  * ```
  */
 export interface StopLimitOrderParameters extends OrderParametersBase {
@@ -94,10 +91,10 @@ export interface StopLimitOrderParameters extends OrderParametersBase {
  *
  * @example
  * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
+ * await client.orders.create({
+ *   symbol: 'BTCUSDT', side: 'SELL', type: 'TAKE_PROFIT_MARKET', quantity: '0.01', stopPrice: '66000',
+ *   reduceOnly: true,
  * });
- * console.log(order.id, order.status); // '…', 'NEW'
  * ```
  */
 export interface StopMarketOrderParameters extends OrderParametersBase {
@@ -187,7 +184,7 @@ export const createOrderParamsSchema = z.discriminatedUnion(
 export const createOrderResponseSchema = z.looseObject({
   ok: okTrue,
   order: orderSchema,
-  venue: z.unknown().optional(),
+  venue: venuePassthroughSchema.optional(),
   idempotent: z.boolean().optional(),
 });
 

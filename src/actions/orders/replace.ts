@@ -45,7 +45,8 @@ export interface ReplaceOrderReturnType {
 /**
  * Replaces a working order: cancel (`POST /v2/orders/:id/cancel`) then create (`POST /v2/orders`). The API
  * has no amend, so this is two calls and NOT atomic: the order loses its queue position, and between the two
- * steps you have no order at all. Buckets: `default` for the cancel, `orders` for the create.
+ * steps you have no order at all. Auth `API_KEY (TRADE)`; buckets: `default` for the cancel, `orders` for the
+ * create.
  *
  * The new order is validated before anything is sent. The create step's `subAccountId` (or the client's) is
  * also used for the cancel. The create keeps one `clientOrderId` across its retries, so it cannot place twice.
@@ -54,7 +55,8 @@ export interface ReplaceOrderReturnType {
  * @throws {ApiError | ConnectionError | TimeoutError} the cancel failed: nothing was created (the old order may
  *   still be working — check with `orders.get`).
  * @throws {ReplaceOrderError} the cancel succeeded but the create failed: the old order is gone,
- *   `err.canceled` is the cancel result, `err.cause` the create error.
+ *   `err.canceled` is the cancel result, `err.cause` the create error, `err.clientOrderId` the id the create
+ *   sent; `err.createOutcomeUnknown` says whether the new order may have been placed anyway (5xx, timeout).
  * @example
  * ```ts
  * const { canceled, created } = await client.orders.replace(order.id, {
@@ -81,6 +83,6 @@ export async function replace(
       error instanceof FuturesError
         ? error
         : new FuturesError('Placing the replacement order failed', { cause: error });
-    throw new ReplaceOrderError({ oldOrderId: validId, canceled, cause });
+    throw new ReplaceOrderError({ oldOrderId: validId, canceled, clientOrderId: String(body['clientOrderId']), cause });
   }
 }

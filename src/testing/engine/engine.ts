@@ -19,6 +19,7 @@ import {
   type AccountState,
   CONDITIONAL_TYPES,
   type MarginType,
+  type OrderProgress,
   type OrderState,
   type OrderType,
   type PositionFields,
@@ -79,6 +80,16 @@ export const DEFAULT_LEVERAGE = 20;
  */
 export const TRANSFER_SETTLE_MS = 2_000;
 /**
+ * Funding is exchanged every 8 h of server time, at 00:00, 08:00 and 16:00 UTC.
+ *
+ * @example
+ * ```ts
+ * ex.market.setFundingRate('BTCUSDT', '0.0001');
+ * ex.advance(FUNDING_INTERVAL_MS); // one funding time passed: a long paid 0.01 % of its notional at the mark
+ * ```
+ */
+export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+/**
  * The error of the closing-order reservation rule, verbatim from the spec.
  *
  * @example
@@ -104,11 +115,15 @@ export interface EngineFaults {
   takeCancelFailure(orderId: string): string | undefined;
   /** True when the close-and-switch leg `stage` must fail this time. */
   takeMarginSwitchFailure(stage: 'close' | 'switch'): boolean;
+  /** True when the venue must reject this margin-type switch (`OPEN_POSITION_MARGIN_REJECT`). */
+  takeMarginTypeReject(): boolean;
 }
 
 export interface EngineConfig {
   syncIntervalMs: number;
   maxOrderNotional: string;
+  /** Server time a new order's database row stays PENDING_NEW before the venue's ack is recorded (0: at once). */
+  venueAckDelayMs: number;
 }
 
 /** A validated order body. */
@@ -235,8 +250,11 @@ export class Engine {
   private readonly listeners = new Map<string, Set<(event: AccountEvent) => void>>();
   private readonly ids = new IdSequence();
   private readonly pendingMarks = new Map<string, MarkRange>();
+  /** Orders whose database row is PENDING_NEW, with the server time their venue ack gets recorded. */
+  private readonly pendingAcks = new Map<OrderState, number>();
   private busy = false;
   private nextSyncAt: number;
+  private nextFundingAt: number;
 
   private readonly market: MarketSimulator;
   private readonly clock: VirtualClock;
@@ -249,6 +267,7 @@ export class Engine {
     this.config = config;
     this.faults = faults;
     this.nextSyncAt = clock.now() + config.syncIntervalMs;
+    this.nextFundingAt = (Math.floor(clock.now() / FUNDING_INTERVAL_MS) + 1) * FUNDING_INTERVAL_MS;
     market.onMarkPrice((symbol, mark) => this.onMark(symbol, mark));
   }
 
@@ -290,14 +309,19 @@ export class Engine {
     return { accountId: account.id, subAccountId };
   }
 
-  createSubAccount(accountId: string): { subAccountId: string } {
+  createSubAccount(accountId: string, balances: Record<string, string> = {}): { subAccountId: string } {
     const account = this.account(accountId);
+    const wallet = new Map([['USDT', '0']]);
+    for (const [asset, amount] of Object.entries(balances)) {
+      if (!isDecimalString(amount)) throw new TypeError(`balances.${asset} must be a decimal string`);
+      wallet.set(asset, amount);
+    }
     const sub: SubAccountState = {
       id: this.ids.next('sub'),
       accountId,
       marginType: 'CROSSED',
       leverage: new Map(),
-      wallet: new Map([['USDT', '0']]),
+      wallet,
     };
     account.subAccounts.set(sub.id, sub);
     this.subs.set(sub.id, sub);
@@ -360,11 +384,19 @@ export class Engine {
 
   // ── Time ───────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** Catches every timed process up to the clock: mark walks (fills, triggers, liquidations), transfers, sync. */
+  /**
+   * Catches every timed process up to the clock: mark walks (fills, triggers, liquidations), funding, venue
+   * acks, transfers, sync.
+   */
   tick(): void {
     this.market.advance();
     this.processMarks();
     const now = this.clock.now();
+    while (now >= this.nextFundingAt) {
+      this.applyFunding(this.nextFundingAt);
+      this.nextFundingAt += FUNDING_INTERVAL_MS;
+    }
+    this.recordAcks(now);
     for (const account of this.accounts.values()) this.settleTransfers(account, now);
     if (now >= this.nextSyncAt) {
       this.sync();
@@ -380,9 +412,44 @@ export class Engine {
         if (JSON.stringify(position.venue) !== JSON.stringify(position.db)) this.commitPosition(position);
       }
       for (const order of account.orders) {
+        // A row still waiting for its venue ack keeps PENDING_NEW until the ack is recorded.
+        if (this.pendingAcks.has(order) && order.db.status === 'PENDING_NEW') continue;
         // Maker fills reach the database here, silently: the spec forbids order_update for them.
         if (JSON.stringify(order.venue) !== JSON.stringify(order.db)) order.db = { ...order.venue };
       }
+    }
+  }
+
+  /**
+   * Funding at `at`: every position open on the venue since before then pays (or receives) |qty| × mark × rate,
+   * where the rate is the one published for the period that ends at `at`. Longs pay a positive rate, shorts
+   * receive it. The backend books it in the wallet and in `fundingFee` (signed income) of the venue and database
+   * rows alike, so it pushes nothing. The mark is the one at catch-up time; a `null` rate pays nothing.
+   */
+  private applyFunding(at: number): void {
+    for (const position of this.openPositions) {
+      if (position.openedAt >= at) continue;
+      const rate = this.market.fundingRate(position.symbol, at - 1);
+      if (rate === null || isZero(rate)) continue;
+      const mark = this.market.markPrice(position.symbol);
+      const income = r8(decNeg(decMul(decMul(position.venue.quantity, mark), rate)));
+      if (isZero(income)) continue;
+      const sub = this.subs.get(position.subAccountId)!;
+      sub.wallet.set('USDT', decAdd(sub.wallet.get('USDT') ?? '0', income));
+      position.venue.fundingFee = decAdd(position.venue.fundingFee, income);
+      if (position.db?.status === 'OPEN') position.db.fundingFee = decAdd(position.db.fundingFee, income);
+    }
+  }
+
+  /** Records the venue ack of every order whose PENDING_NEW row is due: NEW, pushed as `order_update`. */
+  private recordAcks(now: number): void {
+    for (const [order, ackAt] of this.pendingAcks) {
+      if (ackAt > now) continue;
+      this.pendingAcks.delete(order);
+      // A cancel or a taker fill already wrote the row; only a row still PENDING_NEW flips.
+      if (order.db.status !== 'PENDING_NEW') continue;
+      order.db = { ...order.db, status: 'NEW', updatedAt: ackAt };
+      this.emit(order.accountId, 'order_update', this.serializeOrder(order));
     }
   }
 
@@ -553,6 +620,7 @@ export class Engine {
     const { account, sub, input } = prepared;
     const now = this.clock.now();
     const progress = { status: 'NEW' as const, executedQty: '0', cumQuote: '0', updatedAt: now };
+    const acked = this.config.venueAckDelayMs <= 0;
     const order: OrderState = {
       id: this.ids.next('ord'),
       accountId: account.id,
@@ -571,14 +639,16 @@ export class Engine {
       triggered: false,
       createdAt: now,
       venue: { ...progress },
-      db: { ...progress },
+      db: acked ? { ...progress } : { ...progress, status: 'PENDING_NEW' },
     };
     account.orders.push(order);
     this.orders.set(order.id, order);
     this.ordersByVenueId.set(order.venueOrderId, order);
     if (order.clientOrderId !== null) this.clientOrderIds.set(order.clientOrderId, order);
     this.working.add(order);
-    const created = this.serializeOrder(order);
+    if (!acked) this.pendingAcks.set(order, now + this.config.venueAckDelayMs);
+    // The venue accepted it: the response and order_new say NEW even while the database row is PENDING_NEW.
+    const created = this.serializeOrder(order, order.venue);
     this.emit(account.id, 'order_new', created);
     const mark = this.market.markPrice(order.symbol);
     if (order.type === 'MARKET' || (order.type === 'LIMIT' && limitMarketable(order, mark))) {
@@ -996,6 +1066,14 @@ export class Engine {
         },
       );
     }
+    if (this.faults.takeMarginTypeReject()) {
+      const details = { code: -4048, msg: 'Margin type cannot be changed if there exists position.' };
+      throw badRequest(`Venue rejected the margin type change: ${details.msg} Use close-and-switch-margin.`, {
+        code: 'OPEN_POSITION_MARGIN_REJECT',
+        venueErrorCode: details.code,
+        details,
+      });
+    }
     this.applyMarginType(sub, marginType);
     return true;
   }
@@ -1219,8 +1297,9 @@ export class Engine {
     return account.positions.filter((p) => p.db?.status === status);
   }
 
-  serializeOrder(order: OrderState): Record<string, unknown> {
-    const p = order.db;
+  /** The Order resource as the database serves it (`progress` overrides the row's status and fills). */
+  serializeOrder(order: OrderState, progress: OrderProgress = order.db): Record<string, unknown> {
+    const p = progress;
     return {
       id: order.id,
       accountId: order.accountId,

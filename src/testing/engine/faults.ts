@@ -44,12 +44,13 @@ interface Armed {
 
 /**
  * Fault injection of the simulated exchange: transport faults (`add`) and venue faults inside the engine
- * (`failCancel`, `failMarginSwitch`).
+ * (`failCancel`, `failMarginSwitch`, `rejectMarginType`).
  *
  * @example
  * ```ts
  * ex.faults.failCancel(orderId, 'Unknown order sent.');   // next cancel of that order fails at the venue
  * ex.faults.failMarginSwitch('switch');                   // close-and-switch: leg 3 fails with a 502
+ * ex.faults.rejectMarginType();                           // next margin-type switch: 400 OPEN_POSITION_MARGIN_REJECT
  * ex.faults.clear();
  * ```
  */
@@ -57,6 +58,7 @@ export class Faults implements EngineFaults {
   private armed: Armed[] = [];
   private cancelFailures = new Map<string, { error: string; remaining: number }>();
   private switchFailures = new Map<'close' | 'switch', number>();
+  private marginTypeRejects = 0;
 
   /** Arms a transport fault; returns `this` for chaining. */
   add(spec: FaultSpec): this {
@@ -78,14 +80,31 @@ export class Faults implements EngineFaults {
     return this;
   }
 
+  /**
+   * The venue rejects the next `times` margin-type switches that reach it (POST /v2/futures/margin-type with a
+   * different mode that no guard stopped): 400 with `code: 'OPEN_POSITION_MARGIN_REJECT'`, `venueErrorCode`
+   * -4048 and the venue's `details`; the mode stays unchanged. The spec's remedy is close-and-switch-margin.
+   */
+  rejectMarginType(times = 1): this {
+    if (!Number.isInteger(times) || times < 1) {
+      throw new RangeError('faults.rejectMarginType: times must be a positive integer');
+    }
+    this.marginTypeRejects += times;
+    return this;
+  }
+
   /** Disarms everything. */
   clear(): void {
     this.armed = [];
     this.cancelFailures.clear();
     this.switchFailures.clear();
+    this.marginTypeRejects = 0;
   }
 
-  /** @internal The fault for this request, consumed. */
+  /**
+   * The fault for this request, consumed (called by the exchange for every request).
+   * @internal
+   */
   take(method: string, path: string): FaultSpec | undefined {
     const index = this.armed.findIndex(({ spec }) => matches(spec, method, path));
     if (index === -1) return undefined;
@@ -100,6 +119,13 @@ export class Faults implements EngineFaults {
     if (!failure) return undefined;
     if (--failure.remaining <= 0) this.cancelFailures.delete(orderId);
     return failure.error;
+  }
+
+  /** @internal */
+  takeMarginTypeReject(): boolean {
+    if (this.marginTypeRejects <= 0) return false;
+    this.marginTypeRejects--;
+    return true;
   }
 
   /** @internal */

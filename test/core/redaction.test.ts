@@ -54,7 +54,7 @@ describe('redaction', () => {
           }
           return fetch(input, init);
         };
-        const route = 'GET /v2/positions';
+        const route = `GET /v2/positions for ${apiKey}`;
         server.clearQueues();
         if (kind === '401 echo') server.queue(route, { echo: 401 }, { echo: 401 });
         if (kind === '500 echo') server.queue(route, { echo: 500 }, { echo: 500 });

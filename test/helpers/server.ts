@@ -51,7 +51,11 @@ export interface TestServer {
   readonly requests: RecordedRequest[];
   /** Added to the server clock (e.g. 30_000 to make the server 30 s ahead of the client). */
   clockOffsetMs: number;
-  /** Queues replies for `'METHOD /path'`; each request to it takes the next one before auth runs. */
+  /**
+   * Queues replies for `'METHOD /path'`; each request to it takes the next one before auth runs. A route of the
+   * form `'METHOD /path for <apiKey>'` serves only requests carrying that key, so a late request from an
+   * earlier test (one its client already gave up on) cannot take a reply meant for the next test.
+   */
   queue(route: string, ...replies: Reply[]): void;
   /** Drops every queued reply (a request the client abandoned may never have taken its reply). */
   clearQueues(): void;
@@ -258,7 +262,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     requests.push(recorded);
     const route = `${recorded.method} ${path}`;
 
-    const reply = queues.get(route)?.shift();
+    const requestKey = req.headers['x-api-key'];
+    const keyed = typeof requestKey === 'string' ? queues.get(`${route} for ${requestKey}`) : undefined;
+    const reply = keyed?.length ? keyed.shift() : queues.get(route)?.shift();
     if (reply && 'processThenReset' in reply) dropped.add(res);
     else if (reply) return applyReply(res, reply, req);
 

@@ -58,7 +58,7 @@ export type { TradesParameters, TradesReturnType } from './market/trades.ts';
 export { tradesParamsSchema, tradesResponseSchema } from './market/trades.ts';
 export type { CancelOrderParameters, CancelOrderReturnType } from './orders/cancel.ts';
 export { cancelOrderParamsSchema, cancelOrderResponseSchema } from './orders/cancel.ts';
-export type { CancelAllOrdersParameters, CancelAllReturnType } from './orders/cancel-all.ts';
+export type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from './orders/cancel-all.ts';
 export { CONDITIONAL_ORDER_TYPES, cancelAllOrdersParamsSchema, cancelAllResponseSchema } from './orders/cancel-all.ts';
 export type { ClosePositionParameters, ClosePositionReturnType } from './orders/close-position.ts';
 export {

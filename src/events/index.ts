@@ -9,16 +9,10 @@ export {
   type PositionQuantity,
   type TakerTrade,
 } from './detect-maker-fills.ts';
-export {
-  CallJournal,
-  type JournalCallKind,
-  type JournalEntry,
-  type JournalEntryInit,
-  type JournalHandle,
-  type JournalOrder,
-  journalCall,
-} from './journal.ts';
-export { type BackoffOptions, backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
+// The journal class and journalCall are the client's internal plumbing (each client owns one); only the entry
+// types are public because detectMakerFills takes a journal as input.
+export type { JournalCallKind, JournalEntry, JournalOrder } from './journal.ts';
+export { type BackoffOptions, type EventScheduler, systemScheduler } from './scheduler.ts';
 export {
   AccountStream,
   type AccountStreamEvents,

@@ -1,7 +1,7 @@
 import type { ClientContext } from '../_internal/context.ts';
 import type { CallOptions } from '../_internal/transport.ts';
 import { type CancelOrderParameters, type CancelOrderReturnType, cancel } from '../actions/orders/cancel.ts';
-import { type CancelAllOrdersParameters, type CancelAllReturnType, cancelAll } from '../actions/orders/cancel-all.ts';
+import { type CancelAllOrdersParameters, type CancelAllOrdersReturnType, cancelAll } from '../actions/orders/cancel-all.ts';
 import {
   type ClosePositionParameters,
   type ClosePositionReturnType,
@@ -65,7 +65,7 @@ export class OrdersResource {
   }
 
   /** {@inheritDoc cancelAll} */
-  cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllReturnType> {
+  cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllOrdersReturnType> {
     return cancelAll(this.ctx, query, options);
   }
 

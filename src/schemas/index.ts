@@ -1,5 +1,19 @@
 export * from './account.ts';
-export * from './common.ts';
+// openEnum, decimalString and okTrue are building blocks of our schemas, not API: they stay internal.
+export {
+  type MarginType,
+  marginTypeSchema,
+  ORDER_TYPES,
+  type OrderSide,
+  type OrderType,
+  orderSideSchema,
+  orderTypeSchema,
+  type PositionMode,
+  type PositionSide,
+  positionModeSchema,
+  positionSideSchema,
+  venuePassthroughSchema,
+} from './common.ts';
 export * from './market.ts';
 export * from './order.ts';
 export * from './position.ts';

@@ -1,9 +1,8 @@
 /**
- * Internal seams of the simulated exchange, shared by its modules. Not part of the public API.
- *
- * Ownership: `exchange.ts` + `engine/` + `routes/` (except `routes/market.ts`) build the trading engine and the
- * HTTP router; `market.ts` + `routes/market.ts` build market data; `account-channel.ts`, `listen.ts` and
- * `msw.ts` build the WebSocket account channel and the two transports (loopback server, MSW handlers).
+ * The seams between the simulated exchange's modules: `exchange.ts` + `engine/` + `routes/` (the trading engine
+ * and HTTP router), `market.ts` + `routes/market.ts` (market data), and `account-channel.ts`, `listen.ts`,
+ * `msw.ts` (the WebSocket account channel and the two transports). Only what `testing/index.ts` re-exports
+ * from here is public API (the handler, event and network-error types); the rest is internal.
  */
 
 /** What a route handler returns; the router turns it into a `Response` (JSON body, `Date` header, errorId). */

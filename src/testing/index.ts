@@ -34,7 +34,14 @@ export {
 } from './engine/engine.ts';
 export { type FaultSpec, Faults } from './engine/faults.ts';
 export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
-export type { MarginType, OrderStatus, Permission, PositionMode } from './engine/state.ts';
+// Renamed on export: the SDK entry has its own MarginType, PositionMode and OrderStatus types, and a test
+// file often imports from both entries.
+export type {
+  MarginType as SimMarginType,
+  OrderStatus as SimOrderStatus,
+  Permission as ApiKeyPermission,
+  PositionMode as SimPositionMode,
+} from './engine/state.ts';
 export {
   type AccountView,
   type CreateAccountOptions,

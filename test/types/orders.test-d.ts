@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type {
   BatchOrderResult,
   CancelAllResultEntry,
-  CancelAllReturnType,
+  CancelAllOrdersReturnType,
   CancelOrderReturnType,
   ClosePositionReturnType,
   CreateOrderParameters,
@@ -119,8 +119,8 @@ describe('order responses', () => {
   });
 
   it('cancelAll always has total and results', () => {
-    expectTypeOf<CancelAllReturnType['total']>().toEqualTypeOf<number>();
-    expectTypeOf<CancelAllReturnType['results'][number]['orderId']>().toEqualTypeOf<string>();
+    expectTypeOf<CancelAllOrdersReturnType['total']>().toEqualTypeOf<number>();
+    expectTypeOf<CancelAllOrdersReturnType['results'][number]['orderId']>().toEqualTypeOf<string>();
   });
 
   it('closePosition narrows on reconciled', () => {

@@ -106,7 +106,7 @@ export const cancelAllResponseSchema = z
  * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
  * ```
  */
-export type CancelAllReturnType = z.output<typeof cancelAllResponseSchema>;
+export type CancelAllOrdersReturnType = z.output<typeof cancelAllResponseSchema>;
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -156,7 +156,7 @@ export async function cancelAll(
   ctx: ClientContext,
   query: CancelAllOrdersParameters = {},
   options?: CallOptions,
-): Promise<CancelAllReturnType> {
+): Promise<CancelAllOrdersReturnType> {
   const { includeConditional, ...rest } = validateParams(cancelAllOrdersParamsSchema, query, 'orders.cancelAll');
   const serverQuery = withDefaultSubAccount(ctx, rest);
   // Listed before the bulk cancel so that a failed listing leaves everything untouched.

@@ -75,7 +75,7 @@ export class FuturesError extends Error {
   [inspectSymbol](): string {
     // The stack's first line was captured before the subclass set `name`; rebuild it, keep only the frames.
     const frames = (this.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
-    return [`${this.name}: ${this.message}`, ...frames].join('\n') + `\n${JSON.stringify(this.toJSON(), null, 2)}`;
+    return `${[`${this.name}: ${this.message}`, ...frames].join('\n')}\n${JSON.stringify(this.toJSON(), null, 2)}`;
   }
 }
 

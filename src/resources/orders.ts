@@ -1,7 +1,11 @@
 import type { ClientContext } from '../_internal/context.ts';
 import type { CallOptions } from '../_internal/transport.ts';
 import { type CancelOrderParameters, type CancelOrderReturnType, cancel } from '../actions/orders/cancel.ts';
-import { type CancelAllOrdersParameters, type CancelAllOrdersReturnType, cancelAll } from '../actions/orders/cancel-all.ts';
+import {
+  type CancelAllOrdersParameters,
+  type CancelAllOrdersReturnType,
+  cancelAll,
+} from '../actions/orders/cancel-all.ts';
 import {
   type ClosePositionParameters,
   type ClosePositionReturnType,

@@ -1,8 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   BatchOrderResult,
-  CancelAllResultEntry,
   CancelAllOrdersReturnType,
+  CancelAllResultEntry,
   CancelOrderReturnType,
   ClosePositionReturnType,
   CreateOrderParameters,

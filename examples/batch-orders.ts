@@ -7,7 +7,7 @@
  *   `BadRequestError` (400), even though each order alone would fit.
  * Each item gets its own UUID v4 `clientOrderId`, fixed for the call, so a retry cannot place an item twice.
  *
- * Run: `npm run build && node examples/batch-orders.ts`
+ * Run: `npm run build && npx node examples/batch-orders.ts`
  */
 import { BadRequestError, type CreateOrderParameters } from 'futures-sdk';
 import { connect, failed, shiftPrice } from './_setup.ts';

@@ -6,7 +6,7 @@
  * error, then protects the downside on the client side instead: watch the mark, and when it reaches the stop,
  * cancel the TP and close the position.
  *
- * Run: `npm run build && node examples/bracket-order.ts`
+ * Run: `npm run build && npx node examples/bracket-order.ts`
  */
 import { BadRequestError } from 'futures-sdk';
 import { compareDecimals, connect, failed, shiftPrice, waitForPosition } from './_setup.ts';

@@ -6,7 +6,7 @@
  *   const market = await loadMarket('https://api.example.com', 'BTCUSDT', window.fetch.bind(window), signal);
  * Here it runs in Node against FUTURES_BASE_URL, or against the simulated exchange's `fetch`.
  *
- * Run: `npm run build && node examples/browser-market-data.ts`
+ * Run: `npm run build && npx node examples/browser-market-data.ts`
  */
 import { FuturesClient, FuturesError, parseKline } from 'futures-sdk';
 import { failed, publicEndpoint } from './_setup.ts';

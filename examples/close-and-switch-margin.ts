@@ -11,7 +11,7 @@
  * The SDK never retries this call once it may have started, because repeating it could close a position you
  * opened in between.
  *
- * Run: `npm run build && node examples/close-and-switch-margin.ts`
+ * Run: `npm run build && npx node examples/close-and-switch-margin.ts`
  */
 import { ConflictError, type FuturesClient, MarginSwitchError, type MarginType } from 'futures-sdk';
 import { connect, failed, shiftPrice, waitForPosition } from './_setup.ts';

@@ -6,6 +6,8 @@
  * Against a real server: FUTURES_BASE_URL, FUTURES_API_KEY, FUTURES_API_SECRET (optional FUTURES_SYMBOL,
  * FUTURES_QUANTITY, FUTURES_WAIT_MS). Without them it runs against an in-process simulated exchange and makes
  * the venue fill its orders.
+ *
+ * Run: `npm run build && npx node examples/maker-fill-bot.ts`
  */
 import { FuturesClient, type MakerFill } from 'futures-sdk';
 import { createExchange } from 'futures-sdk/testing';

@@ -4,7 +4,7 @@
  *
  * On the simulator the example first creates 230 orders and 150 deposits, so both walks span several pages.
  *
- * Run: `npm run build && node examples/paging.ts`
+ * Run: `npm run build && npx node examples/paging.ts`
  */
 import type { CreateOrderParameters } from 'futures-sdk';
 import { connect, failed, shiftPrice } from './_setup.ts';

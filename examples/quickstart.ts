@@ -1,7 +1,7 @@
 /**
  * Quickstart: market data, the futures balance, then a LIMIT order placed below the market and cancelled.
  *
- * Run: `npm run build && node examples/quickstart.ts` (simulated exchange unless FUTURES_BASE_URL is set).
+ * Run: `npm run build && npx node examples/quickstart.ts` (simulated exchange unless FUTURES_BASE_URL is set).
  */
 import { connect, failed, shiftPrice } from './_setup.ts';
 

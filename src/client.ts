@@ -98,7 +98,13 @@ function resolveBaseUrl(options: FuturesClientOptions): string {
   try {
     url = new URL(options.baseUrl);
   } catch {
-    throw new ConfigurationError(`baseUrl is not a valid URL: ${JSON.stringify(options.baseUrl)}`);
+    // Never echo a password of a `user:password@` part.
+    const shown = options.baseUrl.replace(/\/\/[^/?#]*@/, '//***@');
+    throw new ConfigurationError(`baseUrl is not a valid URL: ${JSON.stringify(shown)}`);
+  }
+  if (url.username || url.password) {
+    // The SDK would silently drop them (only origin and path are used): say so instead of sending no credentials.
+    throw new ConfigurationError('baseUrl must not contain credentials (user:password@); pass apiKey and apiSecret');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError(`baseUrl must use https: (got ${url.protocol})`);
@@ -184,6 +190,13 @@ export class FuturesClient {
     if (options.apiKey !== undefined) {
       if (typeof options.apiKey !== 'string' || options.apiKey === '')
         throw new ConfigurationError('apiKey must be a non-empty string');
+      // It travels as a header: CR/LF would inject headers, and fetch refuses other controls, spaces at the ends
+      // and non-Latin-1 text only at request time, with the key in its message and as a retryable network error.
+      if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
+        throw new ConfigurationError(
+          `apiKey must be printable ASCII without spaces or line breaks (got ${options.apiKey.length} characters)`,
+        );
+      }
       registerApiKey(options.apiKey);
     }
     const fetchImpl = options.fetch ?? globalThis.fetch;

@@ -10,8 +10,9 @@ import { ResponseValidationError } from '../errors/response-validation-error.ts'
 import { TimeoutError } from '../errors/timeout-error.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import { type Clock, ClockSync } from './clock.ts';
+import { markOutcomeUnknown } from './outcome.ts';
 import { type BucketName, RateLimiter } from './rate-limiter.ts';
-import { redact, redactDeep } from './redact.ts';
+import { redact, redactingLogger } from './redact.ts';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -206,17 +207,34 @@ export class Transport {
     const retryLimit = config.retry === false ? 0 : config.retry.limit;
     let retries = 0;
     let resynced = false;
+    // Whether some attempt of this call may have been acted on by the server. A later attempt's 429 or refused
+    // connection proves only that THAT attempt did nothing, so the call's failure must still say "unknown".
+    const flight = { mayHaveActed: false };
+    const fail = (error: FuturesError): FuturesError =>
+      flight.mayHaveActed && call.method !== 'GET' ? markOutcomeUnknown(error) : error;
 
     for (let attempt = 1; ; attempt++) {
       try {
         await this.limiter.acquire(call.bucket, signal);
       } catch (error) {
-        throw this.abortError(call, error);
+        throw fail(this.abortError(call, error));
       }
-      const outcome = await this.attempt(call, timeoutMs, signal, attempt);
+      let outcome: Outcome<T>;
+      try {
+        outcome = await this.attempt(call, timeoutMs, signal, attempt, flight);
+      } catch (error) {
+        throw error instanceof FuturesError ? fail(error) : error;
+      }
 
       if (outcome.kind === 'ok') return outcome.value;
       const error = outcome.error;
+      if (
+        outcome.kind === 'timeout' ||
+        (outcome.kind === 'network' && !outcome.refused) ||
+        (outcome.kind === 'http' && error instanceof ApiError && error.status >= 500)
+      ) {
+        flight.mayHaveActed = true;
+      }
 
       // The server rejected our timestamp before acting: learn its clock from this response and try once more.
       if (
@@ -242,7 +260,7 @@ export class Transport {
         const retryAfterMs = Math.min(outcome.retryAfterMs ?? delay ?? 1000, cap);
         this.limiter.pause(call.bucket, config.clock.now() + retryAfterMs);
       }
-      if (delay === undefined || retries >= retryLimit) throw error;
+      if (delay === undefined || retries >= retryLimit) throw fail(error);
       retries++;
       config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
         reason: error.shortMessage,
@@ -250,7 +268,7 @@ export class Transport {
       try {
         await config.clock.sleep(delay, signal);
       } catch (abortReason) {
-        throw this.abortError(call, abortReason);
+        throw fail(this.abortError(call, abortReason));
       }
     }
   }
@@ -298,17 +316,56 @@ export class Transport {
     return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
   }
 
+  /**
+   * Signs under the caller's signal and the attempt timeout: a `signer` is user code (often a remote KMS) that
+   * may never answer, and nothing has been sent yet, so giving up here is always safe.
+   */
+  private async signWithin<T>(
+    call: EndpointCall<T>,
+    query: QueryParams,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<string> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const guard = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new TimeoutError({
+              method: call.method,
+              path: call.path,
+              timeoutMs,
+              details: 'the signer did not return a signature in time; nothing was sent',
+            }),
+          ),
+        timeoutMs,
+      );
+      onAbort = () => reject(this.abortError(call, signal?.reason));
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    try {
+      // race() subscribes to both, so a signer that rejects after losing the race is not an unhandled rejection.
+      return await Promise.race([this.sign(query), guard]);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   private async attempt<T>(
     call: EndpointCall<T>,
     timeoutMs: number,
     signal: AbortSignal | undefined,
     attempt: number,
+    flight: { mayHaveActed: boolean },
   ): Promise<Outcome<T>> {
     const { config } = this;
     const query = call.query ?? {};
+    if (signal?.aborted) throw this.abortError(call, signal.reason);
     let search: string;
     try {
-      search = call.signed ? await this.sign(query) : canonicalQuery(query);
+      search = call.signed ? await this.signWithin(call, query, timeoutMs, signal) : canonicalQuery(query);
     } catch (error) {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }
@@ -355,7 +412,11 @@ export class Transport {
           fetch: config.fetch,
         });
       } catch (error) {
-        if (signal?.aborted) throw this.abortError(call, signal.reason);
+        if (signal?.aborted) {
+          // Aborted while the request was on the wire: the server may have received it.
+          flight.mayHaveActed = true;
+          throw this.abortError(call, signal.reason);
+        }
         if (timedOut || error instanceof KyTimeoutError) return timeoutError();
         const refused = isConnectionRefused(error);
         return {
@@ -367,6 +428,7 @@ export class Transport {
       try {
         text = await response.text();
       } catch (error) {
+        flight.mayHaveActed = true; // the server answered: whatever it did is done
         if (signal?.aborted) throw this.abortError(call, signal.reason);
         if (timedOut) return timeoutError();
         return {
@@ -385,9 +447,11 @@ export class Transport {
     const parsed = parseBody(text);
 
     if (response.ok && !(parsed.json && isFailureEnvelope(parsed.value))) {
+      // A 2xx: the server acted, and if its body is unreadable the caller cannot know what it did.
+      flight.mayHaveActed = true;
       if (!parsed.json) {
         throw new ResponseValidationError({
-          issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(text.slice(0, 80))}` }],
+          issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }],
           body: text,
           method: call.method,
           path: call.path,
@@ -445,19 +509,3 @@ type Failure =
   | { kind: 'timeout'; error: FuturesError };
 
 type Outcome<T> = { kind: 'ok'; value: T } | Failure;
-
-/** Wraps a logger so that every line and every string in its metadata is redacted; a throwing logger is ignored. */
-function redactingLogger(logger: Logger): Logger {
-  const wrap =
-    (level: keyof Logger) =>
-    (message: string, meta?: Record<string, unknown>): void => {
-      try {
-        const safeMeta = meta && (redactDeep(meta) as Record<string, unknown>);
-        if (safeMeta) logger[level](redact(message), safeMeta);
-        else logger[level](redact(message));
-      } catch {
-        // A logger must never break a request.
-      }
-    };
-  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error') };
-}

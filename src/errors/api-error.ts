@@ -1,3 +1,4 @@
+import { redact } from '../_internal/redact.ts';
 import { FuturesError } from './futures-error.ts';
 
 /**
@@ -38,7 +39,10 @@ function field<T extends 'string' | 'object'>(
 function describeRawBody(body: unknown): string | undefined {
   if (typeof body !== 'string') return undefined;
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
-  const text = (title || body.replace(/<[^>]*>/g, ' ')).replace(/\s+/g, ' ').trim();
+  // Redacted before it is cut: a credential straddling the cut would otherwise escape as an unrecognisable prefix.
+  const text = redact(title || body.replace(/<[^>]*>/g, ' '))
+    .replace(/\s+/g, ' ')
+    .trim();
   return text ? text.slice(0, 200) : undefined;
 }
 

@@ -43,6 +43,15 @@ export class FuturesError extends Error {
   override name = 'FuturesError';
   /** The message without the details line. */
   readonly shortMessage: string;
+  /**
+   * True when the failed call changes state on the server (anything but a GET) and the server may have acted on
+   * it anyway: a timeout, a dropped connection, a 5xx, an abort while a request was on the wire, or an unreadable
+   * 2xx body, on the last attempt or on an EARLIER attempt of the same call (a retry that then got a 429 or a
+   * refused connection does not undo what the first attempt may have done). Read the state back
+   * (`orders.get`, `orders.list`, `account.positions`) before acting again; repeat `orders.create` only with the
+   * same `clientOrderId`, which cannot place a second order.
+   */
+  readonly outcomeUnknown: boolean = false;
   constructor(shortMessage: string, options: FuturesErrorOptions = {}) {
     const short = redact(shortMessage);
     const details = options.details === undefined ? undefined : redact(options.details);
@@ -81,10 +90,20 @@ export class FuturesError extends Error {
 
 /** Keeps name, message (redacted) and a `code` of an error; drops everything else (requests, URLs, headers). */
 function sanitizeCause(cause: unknown): unknown {
+  try {
+    return sanitizeCauseUnsafe(cause);
+  } catch {
+    // A hostile cause (an abort reason with a throwing toString, a null-prototype object...) must not turn the
+    // error being built into a different one.
+    return '[unprintable cause]';
+  }
+}
+
+function sanitizeCauseUnsafe(cause: unknown): unknown {
   if (cause instanceof FuturesError) return cause;
   if (cause instanceof Error) {
     const copy = new Error(redact(cause.message));
-    copy.name = cause.name;
+    copy.name = redact(String(cause.name));
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string') Object.assign(copy, { code });
     const inner = (cause as { cause?: unknown }).cause;

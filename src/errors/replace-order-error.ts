@@ -8,6 +8,8 @@ import { TimeoutError } from './timeout-error.ts';
 
 /** Whether a failed create may still have placed the order (the server may have acted before the failure). */
 function mayHaveBeenPlaced(error: FuturesError): boolean {
+  // Set by the transport when any attempt may have reached the server, even if the last one got a 429.
+  if (error.outcomeUnknown) return true;
   if (error instanceof ServerError) return true;
   if (error instanceof ResponseValidationError) return true; // a 2xx: placed, but the body was unreadable
   if (error instanceof ApiError) return false; // a 4xx: the server refused the order
@@ -75,5 +77,6 @@ export class ReplaceOrderError extends FuturesError {
     this.canceled = args.canceled;
     this.clientOrderId = args.clientOrderId;
     this.createOutcomeUnknown = unknown;
+    (this as { outcomeUnknown: boolean }).outcomeUnknown = unknown;
   }
 }

@@ -159,7 +159,9 @@ export class CallJournal {
         if (settled) return;
         settled = true;
         entry.endedAt = this.clock.now();
-        entry.outcome = error instanceof ApiError && error.status >= 400 && error.status < 500 ? 'rejected' : 'unknown';
+        // A 4xx after an earlier attempt that may have acted (outcomeUnknown) is not proof that nothing happened.
+        const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown;
+        entry.outcome = refused ? 'rejected' : 'unknown';
       },
     };
   }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod';
+import { redact, redactingLogger, registerToken } from '../_internal/redact.ts';
 import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
@@ -265,6 +266,8 @@ const textDecoder = new TextDecoder();
 export class AccountStream extends EventEmitter<AccountStreamEvents> {
   private currentState: AccountStreamState = 'idle';
   private readonly options: AccountStreamOptions;
+  /** The caller's logger behind redaction (it may be handed in directly, not through the client). */
+  private readonly logger: Logger | undefined;
   private readonly scheduler: EventScheduler;
   private readonly WebSocketImpl: WebSocketConstructor;
   private readonly wanted: Set<string>;
@@ -303,6 +306,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       throw new ConfigurationError('No WebSocket available: pass the WebSocket option (e.g. the ws package)');
     }
     this.options = options;
+    this.logger = options.logger && redactingLogger(options.logger);
     this.WebSocketImpl = impl;
     this.scheduler = options.scheduler ?? systemScheduler;
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
@@ -378,6 +382,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       const supplied = typeof this.options.token === 'function' ? await this.options.token() : this.options.token;
       if (typeof supplied !== 'string' || supplied === '') throw new TypeError('token provider returned no string');
       token = supplied;
+      // An opaque token (not JWT-shaped) is recognised only once registered: a library error that echoes a
+      // custom buildUrl, or a server that echoes it in a close reason, must not carry it into an event.
+      registerToken(token);
     } catch (error) {
       if (generation !== this.generation) return;
       this.safeEmit('error', new StreamError('token', 'The stream token provider failed', { cause: error }));
@@ -423,7 +430,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       if (generation === this.generation) this.socketError = describeSocketError(event);
     });
     socket.addEventListener('close', (event) => {
-      if (generation === this.generation) this.onClose(event.code, event.reason ?? '');
+      if (generation === this.generation) this.onClose(event.code, redact(String(event.reason ?? '')));
     });
   }
 
@@ -433,7 +440,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.everOpened = true;
     this.currentState = 'open';
     this.lastMessageAt = this.scheduler.now();
-    this.options.logger?.debug(`stream open: ${safeUrl(this.options.url)}`);
+    this.logger?.debug(`stream open: ${safeUrl(this.options.url)}`);
     const pingMs = this.options.pingIntervalMs ?? 0;
     if (pingMs > 0) {
       const ping = () => {
@@ -660,7 +667,8 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   private messageError(message: string, raw: string): void {
     this.safeEmit(
       'error',
-      new StreamError('message', message, { raw: raw.length > 2_000 ? `${raw.slice(0, 2_000)}…` : raw }),
+      // Cut after redaction: a token straddling the cut would otherwise survive as an unrecognisable prefix.
+      new StreamError('message', message, { raw: raw.length > 2_000 ? `${redact(raw).slice(0, 2_000)}…` : raw }),
     );
   }
 
@@ -669,7 +677,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     try {
       (this.emit as (event: K, ...args: AccountStreamEvents[K]) => boolean)(event, ...args);
     } catch (error) {
-      this.options.logger?.error(`an '${String(event)}' listener of the stream threw`, {
+      this.logger?.error(`an '${String(event)}' listener of the stream threw`, {
         error: error instanceof Error ? error.message : String(error),
       });
     }
@@ -703,7 +711,7 @@ function safePath(url: string): string {
 function describeSocketError(event: WebSocketErrorEventLike): string {
   const inner = event.error as { message?: unknown } | null | undefined;
   const message = typeof event.message === 'string' && event.message ? event.message : inner?.message;
-  return typeof message === 'string' && message ? message.replace(/[?#]\S*/g, '') : 'connection error';
+  return typeof message === 'string' && message ? redact(message.replace(/[?#]\S*/g, '')) : 'connection error';
 }
 
 function terminate(socket: WebSocketLike): void {

@@ -4,12 +4,15 @@ import { API_KEY, API_SECRET } from '../helpers/client.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
 describe('baseUrl guard', () => {
-  it.each(['http://api.example.com', 'http://10.0.0.1:8080', 'http://128.0.0.1', 'http://localhost.example.com'])(
-    'refuses non-loopback http: %s',
-    (baseUrl) => {
-      expect(() => new FuturesClient({ baseUrl, apiKey: API_KEY, apiSecret: API_SECRET })).toThrow(ConfigurationError);
-    },
-  );
+  it.each([
+    'http://api.example.com',
+    'http://10.0.0.1:8080',
+    'http://128.0.0.1',
+    'http://localhost.example.com',
+    'http://api.localhost:8080',
+  ])('refuses non-loopback http: %s', (baseUrl) => {
+    expect(() => new FuturesClient({ baseUrl, apiKey: API_KEY, apiSecret: API_SECRET })).toThrow(ConfigurationError);
+  });
 
   it('accepts non-loopback http with allowInsecureHttp: true', () => {
     expect(() => new FuturesClient({ baseUrl: 'http://api.example.com', allowInsecureHttp: true })).not.toThrow();

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { markOutcomeUnknown } from '../../_internal/outcome.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { requiredString, validateParams } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
@@ -51,7 +52,8 @@ export interface CancelAllOrdersParameters {
    * Also cancel working conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET), which the
    * server's cancel-all leaves alone. They are listed first, then canceled one by one after the bulk cancel;
    * each outcome is appended to `results` with `conditional: true`. Not atomic: an order placed meanwhile may
-   * survive.
+   * survive. A `FAILED` entry with `outcomeUnknown: true` (timeout, dropped connection, 5xx) may in fact be
+   * canceled: read it back with `orders.get`.
    * @default false
    */
   includeConditional?: boolean | undefined;
@@ -125,9 +127,12 @@ async function workingConditionalOrders(
 }
 
 function describeFailure(error: unknown): string {
-  if (error instanceof ApiError) return error.error;
-  if (error instanceof FuturesError) return error.shortMessage;
-  return 'cancel failed';
+  const text =
+    error instanceof ApiError ? error.error : error instanceof FuturesError ? error.shortMessage : 'cancel failed';
+  // A timeout or dropped connection after the request left: the order may well be canceled already.
+  return error instanceof FuturesError && error.outcomeUnknown
+    ? `${text} (the outcome is unknown: the order may be canceled; read it back with orders.get)`
+    : text;
 }
 
 /**
@@ -143,7 +148,8 @@ function describeFailure(error: unknown): string {
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
- * @throws {AbortError} the signal fired (conditional orders not reached yet stay working).
+ * @throws {AbortError} the signal fired (conditional orders not reached yet stay working; `outcomeUnknown` is
+ *   true once the bulk cancel may have run).
  * @throws {AuthenticationError | RateLimitError | ServerError} the bulk cancel or the listing failed.
  * @example
  * ```ts
@@ -186,13 +192,15 @@ export async function cancelAll(
       canceled++;
       results.push({ orderId: order.id, symbol: order.symbol, status: 'CANCELED', conditional: true });
     } catch (error) {
-      if (error instanceof AbortError) throw error;
+      // The bulk cancel (and maybe some conditional cancels) already happened: the abort must not read as "nothing done".
+      if (error instanceof AbortError) throw markOutcomeUnknown(error);
       results.push({
         orderId: order.id,
         symbol: order.symbol,
         status: 'FAILED',
         error: describeFailure(error),
         conditional: true,
+        ...(error instanceof FuturesError && error.outcomeUnknown ? { outcomeUnknown: true } : {}),
       });
     }
   }

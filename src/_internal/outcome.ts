@@ -1,0 +1,14 @@
+import type { FuturesError } from '../errors/futures-error.ts';
+
+/**
+ * Marks an error of a state-changing call whose server-side outcome is unknown (see
+ * `FuturesError.outcomeUnknown`) and says so in its message, once.
+ * @internal
+ */
+export function markOutcomeUnknown<E extends FuturesError>(error: E): E {
+  if (error.outcomeUnknown) return error;
+  (error as { outcomeUnknown: boolean }).outcomeUnknown = true;
+  error.message +=
+    '\n\nThe outcome is unknown: the server may have acted on this request. Read the state back before repeating it.';
+  return error;
+}

@@ -1,7 +1,8 @@
-// Prints the final "N passed, N failed" line of CI from vitest's JSON report (plus examples and browser runs).
+// Prints the final "N passed, N failed" line of CI from vitest's JSON report; each further argument is the exit
+// status of another suite (examples, browser, consumer smoke test), counted as one failure when non-zero.
 import { readFileSync } from 'node:fs';
 
-const [file, examplesStatus = '0', browserStatus = '0'] = process.argv.slice(2);
+const [file, ...otherStatuses] = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let skipped = 0;
@@ -13,6 +14,5 @@ try {
 } catch {
   failed += 1;
 }
-if (examplesStatus !== '0') failed += 1;
-if (browserStatus !== '0') failed += 1;
+for (const status of otherStatuses) if (status !== '0') failed += 1;
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);

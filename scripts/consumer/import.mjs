@@ -1,0 +1,10 @@
+import { FuturesClient } from 'futures-sdk';
+import { createExchange } from 'futures-sdk/testing';
+const ex = createExchange({ seed: 1 });
+const { accountId } = ex.createAccount({ balances: { USDT: '1000' } });
+const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch });
+const { symbols } = await client.market.symbols();
+const { ok } = await client.account.positions();
+if (!symbols.includes('BTCUSDT') || ok !== true) process.exit(1);
+console.log('import: ok');

@@ -10,10 +10,12 @@ export {
   RateLimitError,
   ServerError,
 } from './api-error.ts';
+export { CancelAllAbortedError, type CancelAllPartialResult } from './cancel-all-aborted-error.ts';
 export { ConfigurationError } from './configuration-error.ts';
 export { ConnectionError } from './connection-error.ts';
 export { apiErrorFromResponse } from './from-response.ts';
 export { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+export { ListenerError } from './listener-error.ts';
 export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
 export { ReplaceOrderError } from './replace-order-error.ts';
 export { RequestValidationError, type ValidationIssue } from './request-validation-error.ts';

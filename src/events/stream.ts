@@ -5,6 +5,7 @@ import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
+import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { type BackoffOptions, backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
 import { StreamError } from './stream-error.ts';
 import type { WebSocketConstructor, WebSocketErrorEventLike, WebSocketLike } from './web-socket.ts';
@@ -143,7 +144,10 @@ export interface AccountStreamEvents {
   reconnected: [info: { attempts: number }];
   /** The socket closed. `willReconnect` false means the stream has stopped (closed or unauthorized). */
   close: [info: { code: number; reason: string; willReconnect: boolean }];
-  /** A problem, as a FuturesError (StreamError, or AuthenticationError when the login is refused). */
+  /**
+   * A problem, as a FuturesError: StreamError, AuthenticationError when the login is refused, or ListenerError
+   * when a listener of another event threw.
+   */
   error: [error: FuturesError];
 }
 
@@ -217,7 +221,7 @@ export interface AccountStreamOptions {
   autoConnect?: boolean | undefined;
   /** Timers, clock and randomness; inject a fake one in tests. */
   scheduler?: EventScheduler | undefined;
-  /** Receives lifecycle lines and errors thrown by your listeners; never the token. */
+  /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
   logger?: Logger | undefined;
 }
 
@@ -677,9 +681,10 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     try {
       (this.emit as (event: K, ...args: AccountStreamEvents[K]) => boolean)(event, ...args);
     } catch (error) {
-      this.logger?.error(`an '${String(event)}' listener of the stream threw`, {
-        error: error instanceof Error ? error.message : String(error),
-      });
+      this.logger?.error(`an '${event}' listener of the stream threw`, { error: describeThrown(error) });
+      // Without a logger the bug would vanish: report it where the user already looks. A throwing `error`
+      // listener is not reported again, or it could throw forever.
+      if (event !== 'error') this.safeEmit('error', new ListenerError({ source: 'stream', event, cause: error }));
     }
   }
 }

@@ -7,6 +7,7 @@ import { myTrades as fetchMyTrades } from '../actions/orders/my-trades.ts';
 import { NotFoundError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
+import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { type Order, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
@@ -76,7 +77,7 @@ export interface AccountWatcherEvents {
   fill: [trade: AccountTrade];
   /** A position change that neither taker fills nor this client's calls explain (spec, Events rule 2). */
   maker_fill: [fill: MakerFill];
-  /** A poll failed; polling continues with backoff. */
+  /** A poll failed (polling continues with backoff), or a listener of another event threw (a `ListenerError`). */
   error: [error: FuturesError];
   /** A poll completed (after its other events). */
   poll: [info: { at: number }];
@@ -148,7 +149,8 @@ function keyOf(symbol: string, positionSide: string): string {
  * `intervalMs` it reads GET /v2/positions, GET /v2/futures/myTrades (from the last seen id, per watched symbol)
  * and GET /v2/orders/:id for this client's working orders, then emits `position_update`, `order_update`,
  * `fill` and `maker_fill`. It uses the client's transport, so it shares the client's rate-limit buckets.
- * It never throws: failures are `error` events and polling continues with backoff. `stop()` ends it.
+ * It never throws: failures are `error` events and polling continues with backoff; an exception thrown by one of
+ * your listeners is caught and emitted as an `error` event too (a `ListenerError`). `stop()` ends it.
  *
  * The first poll is a baseline (no events); trades and changes before the watcher started are not reported.
  *
@@ -369,9 +371,12 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     try {
       (this.emit as (event: K, ...args: AccountWatcherEvents[K]) => boolean)(event, ...args);
     } catch (error) {
-      this.ctx.transport.config.logger?.error(`a '${String(event)}' listener of the watcher threw`, {
-        error: error instanceof Error ? error.message : String(error),
+      this.ctx.transport.config.logger?.error(`a '${event}' listener of the watcher threw`, {
+        error: describeThrown(error),
       });
+      // Without a logger the bug would vanish: report it where the user already looks. A throwing `error`
+      // listener is not reported again, or it could throw forever.
+      if (event !== 'error') this.safeEmit('error', new ListenerError({ source: 'watcher', event, cause: error }));
     }
   }
 }

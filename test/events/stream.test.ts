@@ -6,6 +6,7 @@ import WebSocket from 'ws';
 import { FuturesClient, type WebSocketConstructor } from '../../src/client.ts';
 import { AuthenticationError } from '../../src/errors/api-error.ts';
 import type { FuturesError } from '../../src/errors/futures-error.ts';
+import { ListenerError } from '../../src/errors/listener-error.ts';
 import { AccountStream, type AccountStreamOptions } from '../../src/events/stream.ts';
 import { StreamError } from '../../src/events/stream-error.ts';
 import { ManualScheduler, nextEvent, startWsServer, until, type WsRig } from './helpers.ts';
@@ -234,6 +235,39 @@ describe('AccountStream messages', () => {
     await until(() => seen.length === 2);
     expect(stream.state).toBe('open');
     expect(logged).toHaveLength(2);
+  });
+});
+
+describe('AccountStream listener errors', () => {
+  it('a throwing listener surfaces as a ListenerError event without a logger, even for a hostile value', async () => {
+    const server = await rig({
+      onConnection: ({ socket }) => {
+        socket.send(JSON.stringify({ event: 'order_new', data: { id: '1' } }));
+        socket.send(JSON.stringify({ event: 'position_update', data: { symbol: 'BTCUSDT', quantity: '1' } }));
+      },
+    });
+    const stream = open({ url: server.url });
+    const events = collect(stream);
+    stream.on('order_new', () => {
+      throw Object.assign(Object.create(null), {
+        toString() {
+          throw new Error('hostile');
+        },
+      });
+    });
+    stream.on('position_update', () => {
+      throw new Error(`bad handler saw ${TOKEN}`);
+    });
+    await until(() => events.errors().length === 2);
+    const [first, second] = events.errors();
+    expect(first).toBeInstanceOf(ListenerError);
+    expect(first).toMatchObject({ event: 'order_new', source: 'stream' });
+    expect(first?.message).toContain('[unprintable value]');
+    expect(second).toMatchObject({ name: 'ListenerError', event: 'position_update' });
+    expect(second?.message).toContain('bad handler saw');
+    expect(inspect(second)).not.toContain(TOKEN);
+    expect(stream.state).toBe('open');
+    expect(events.of('position_update')).toHaveLength(1);
   });
 });
 
@@ -479,7 +513,14 @@ describe('AccountStream never throws from a socket callback', () => {
     scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
     await until(() => events.of('reconnected').length === 1 && events.of('order_new').length === 2);
     expect(stream.state).toBe('open');
-    expect(events.errors().map((e) => (e as StreamError).kind)).toEqual(['message']);
+    const errors = events.errors();
+    expect(errors.filter((e) => e instanceof StreamError).map((e) => e.kind)).toEqual(['message']);
+    // Every other error is a listener bug, reported once per throw; the throwing `error` listener is not.
+    expect(errors.every((e) => e instanceof StreamError || e instanceof ListenerError)).toBe(true);
+    const listenerEvents = new Set(errors.map((e) => (e instanceof ListenerError ? e.event : '')));
+    for (const name of ['open', 'close', 'reconnecting', 'reconnected', 'order_new'])
+      expect(listenerEvents).toContain(name);
+    expect(listenerEvents).not.toContain('error');
     for (const name of ['open', 'close', 'reconnecting', 'reconnected', 'error', 'order_new']) {
       expect(logged).toContain(`an '${name}' listener of the stream threw`);
     }

@@ -3,6 +3,7 @@ import { FuturesClient } from '../../src/client.ts';
 import { RateLimitError } from '../../src/errors/api-error.ts';
 import { ConfigurationError } from '../../src/errors/configuration-error.ts';
 import type { FuturesError } from '../../src/errors/futures-error.ts';
+import { ListenerError } from '../../src/errors/listener-error.ts';
 import type { MakerFill } from '../../src/events/detect-maker-fills.ts';
 import type { AccountWatcher, OrderChange, PositionChange } from '../../src/events/watcher.ts';
 import type { AccountTrade } from '../../src/schemas/trade.ts';
@@ -371,6 +372,63 @@ describe('AccountWatcher on the simulator', () => {
     expect(makerFills.map((f) => f.quantity)).toEqual(['0.01']);
     expect(logged).toContain("a 'maker_fill' listener of the watcher threw");
     expect(logged).toContain("a 'position_update' listener of the watcher threw");
+  });
+
+  it('reports a throwing listener as an error event (no logger needed), even a hostile thrown value', async () => {
+    const { ex, client } = setup(); // no logger
+    const { watcher, seen } = manualWatcher(client);
+    const hostile = {
+      toString() {
+        throw new Error('toString is hostile too');
+      },
+    };
+    watcher.on('position_update', () => {
+      throw hostile;
+    });
+    watcher.on('maker_fill', () => {
+      throw new Error('hedge failed');
+    });
+    await watcher.poll();
+    const { order } = await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: '60000',
+    });
+    ex.fillOrder(order.id);
+    ex.sync();
+    await expect(watcher.poll()).resolves.toBeUndefined();
+    expect(seen.makerFills.map((f) => f.quantity)).toEqual(['0.01']);
+    expect(seen.errors).toHaveLength(2);
+    const [first, second] = seen.errors;
+    expect(first).toBeInstanceOf(ListenerError);
+    expect(first).toMatchObject({ name: 'ListenerError', event: 'position_update', source: 'watcher' });
+    expect(first?.message).toContain('[unprintable value]');
+    expect(second).toMatchObject({ name: 'ListenerError', event: 'maker_fill' });
+    expect(second?.message).toContain('hedge failed');
+    expect(second?.cause).toMatchObject({ message: 'hedge failed' });
+    // Later polls go on as usual.
+    await watcher.poll();
+    expect(seen.errors).toHaveLength(2);
+  });
+
+  it('a throwing error listener is not reported again (no loop) and polling continues', async () => {
+    const { ex, client } = setup();
+    const watcher = client.watch({ symbols: ['BTCUSDT'], autoStart: false });
+    watchers.push(watcher);
+    const errors: FuturesError[] = [];
+    watcher.on('error', (e) => {
+      errors.push(e);
+      throw new Error('error listener bug');
+    });
+    watcher.on('poll', () => {
+      throw new Error('poll listener bug');
+    });
+    await expect(watcher.poll()).resolves.toBeUndefined();
+    await expect(watcher.poll()).resolves.toBeUndefined();
+    expect(errors.map((e) => (e as ListenerError).event)).toEqual(['poll', 'poll']);
+    expect(ex.requests.filter((r) => r.path === '/v2/positions')).toHaveLength(2);
   });
 
   it('rejects a non-positive interval with a ConfigurationError', () => {

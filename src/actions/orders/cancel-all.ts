@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { markOutcomeUnknown } from '../../_internal/outcome.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { requiredString, validateParams } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
+import { CancelAllAbortedError } from '../../errors/cancel-all-aborted-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
 import { type OrderType, okTrue } from '../../schemas/common.ts';
 import { type CancelAllResultEntry, cancelAllResultEntrySchema, type Order } from '../../schemas/order.ts';
@@ -148,8 +148,10 @@ function describeFailure(error: unknown): string {
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
- * @throws {AbortError} the signal fired (conditional orders not reached yet stay working; `outcomeUnknown` is
- *   true once the bulk cancel may have run).
+ * @throws {CancelAllAbortedError} the signal fired after the bulk cancel, while conditional orders were being
+ *   canceled: an `AbortError` with `outcomeUnknown: true` whose `partial` holds the bulk response, the
+ *   conditional outcomes so far and the orders not reached (still working).
+ * @throws {AbortError} the signal fired earlier (`outcomeUnknown` is true when it cut the bulk cancel short).
  * @throws {AuthenticationError | RateLimitError | ServerError} the bulk cancel or the listing failed.
  * @example
  * ```ts
@@ -186,14 +188,25 @@ export async function cancelAll(
   const results: CancelAllResultEntry[] = [...bulk.results];
   let canceled = bulk.canceled;
   const cancelParams = serverQuery.subAccountId === undefined ? {} : { subAccountId: serverQuery.subAccountId };
-  for (const order of pending) {
+  for (const [index, order] of pending.entries()) {
     try {
       await cancel(ctx, order.id, cancelParams, options);
       canceled++;
       results.push({ orderId: order.id, symbol: order.symbol, status: 'CANCELED', conditional: true });
     } catch (error) {
-      // The bulk cancel (and maybe some conditional cancels) already happened: the abort must not read as "nothing done".
-      if (error instanceof AbortError) throw markOutcomeUnknown(error);
+      // The bulk cancel (and maybe some conditional cancels) already happened: the abort must not read as
+      // "nothing done", and the caller needs to know which orders may still be working.
+      if (error instanceof AbortError) {
+        throw new CancelAllAbortedError({
+          cause: error,
+          partial: {
+            bulk,
+            conditional: results.slice(bulk.results.length),
+            interrupted: { orderId: order.id, symbol: order.symbol, outcomeUnknown: error.outcomeUnknown },
+            notReached: pending.slice(index + 1).map(({ id, symbol }) => ({ orderId: id, symbol })),
+          },
+        });
+      }
       results.push({
         orderId: order.id,
         symbol: order.symbol,

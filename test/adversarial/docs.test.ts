@@ -3,22 +3,9 @@
  * pinned, checked on the wire through the simulated exchange with a fake clock shared by client and exchange.
  * (The docs' code snippets themselves run in test/docs/snippets.test.ts.)
  */
-import { FuturesClient, type FuturesClientOptions, RateLimitError } from 'futures-sdk';
-import { createExchange } from 'futures-sdk/testing';
+import { FuturesClient, RateLimitError } from 'futures-sdk';
 import { describe, expect, it } from 'vitest';
-import { FakeClock } from '../helpers/clock.ts';
-
-function rig(extra: Partial<FuturesClientOptions> = {}) {
-  const clock = new FakeClock();
-  const ex = createExchange({ seed: 1, volatility: 0, now: () => clock.now() });
-  ex.setMarkPrice('BTCUSDT', '60000');
-  const { accountId } = ex.createAccount({ balances: { USDT: '100000' } });
-  const creds = ex.createApiKey(accountId, { permissions: ['TRADE'] });
-  const client = new FuturesClient({ baseUrl: ex.baseUrl, ...creds, fetch: ex.fetch, clock, ...extra });
-  return { ex, clock, client, accountId };
-}
-
-const limitBuy = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000' } as const;
+import { limitBuy, simulatorRig as rig } from '../helpers/simulator-rig.ts';
 
 describe('docs/configuration.md', () => {
   it('baseUrl: trailing slashes are stripped (every one, not just the last)', async () => {

@@ -6,7 +6,6 @@ import {
   AbortError,
   ConnectionError,
   FuturesClient,
-  type FuturesClientOptions,
   FuturesError,
   RateLimitError,
   ReplaceOrderError,
@@ -14,19 +13,8 @@ import {
 } from 'futures-sdk';
 import { createExchange, type Exchange } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
-import { FakeClock, ManualClock } from '../helpers/clock.ts';
-
-function rig(extra: Partial<FuturesClientOptions> = {}) {
-  const clock = new FakeClock();
-  const ex = createExchange({ seed: 1, volatility: 0, now: () => clock.now() });
-  ex.setMarkPrice('BTCUSDT', '60000');
-  const { accountId } = ex.createAccount({ balances: { USDT: '100000' } });
-  const creds = ex.createApiKey(accountId, { permissions: ['TRADE'] });
-  const client = new FuturesClient({ baseUrl: ex.baseUrl, ...creds, fetch: ex.fetch, clock, ...extra });
-  return { ex, clock, client, accountId };
-}
-
-const limitBuy = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000' } as const;
+import { ManualClock } from '../helpers/clock.ts';
+import { limitBuy, simulatorRig as rig } from '../helpers/simulator-rig.ts';
 
 function ordersPlaced(ex: Exchange): number {
   return ex.requests.filter((r) => r.method === 'POST' && r.path === '/v2/orders' && r.status === 200).length;

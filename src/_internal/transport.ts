@@ -43,6 +43,21 @@ export interface CallOptions {
 }
 
 /**
+ * Order of service inside a rate-limit bucket: `trading` (create, batch, cancel, cancel-all, close, setters)
+ * before `normal` (a user's reads) before `background` (the watcher's polls).
+ * @internal
+ */
+export type CallPriority = 'trading' | 'normal' | 'background';
+
+/**
+ * {@link CallOptions} plus what only the SDK's own callers set (the watcher marks its polls `background`).
+ * @internal
+ */
+export interface InternalCallOptions extends CallOptions {
+  priority?: CallPriority | undefined;
+}
+
+/**
  * Retry settings of the client's `retry` option; omitted fields keep their defaults.
  *
  * @example

@@ -13,6 +13,7 @@ export {
 export { CancelAllAbortedError, type CancelAllPartialResult } from './cancel-all-aborted-error.ts';
 export { ConfigurationError } from './configuration-error.ts';
 export { ConnectionError } from './connection-error.ts';
+export { FleetUnavailableError } from './fleet-unavailable-error.ts';
 export { apiErrorFromResponse } from './from-response.ts';
 export { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 export { ListenerError } from './listener-error.ts';

@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+import { FuturesError } from './futures-error.ts';
 
 /**
  * A fleet member could not coordinate with its fleet (its timestamp lane or the shared budget is unavailable,

@@ -9,6 +9,7 @@ import { systemScheduler } from './events/scheduler.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import type { WebSocketConstructor } from './events/web-socket.ts';
+import type { Fleet } from './fleet/types.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';
 import { MarketResource } from './resources/market.ts';
@@ -88,6 +89,50 @@ export interface FuturesClientOptions {
    * @default the system clock
    */
   clock?: Clock | undefined;
+  /**
+   * Makes this client one member of a fleet of clients on the same API key (in this process or others): it
+   * signs only timestamps of its own lane and counts its requests in the fleet's shared budget, so members never
+   * collide on a signature and together earn no server 429. Build one with `staticFleet({ index, size })` or
+   * `createRedisFleet()` (`futures-sdk/redis`); one fleet object per client. Needs `rateLimit` on.
+   * @default none: this client paces itself alone
+   */
+  fleet?: Fleet | undefined;
+}
+
+/** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
+const fleetsInUse = new WeakSet<Fleet>();
+
+function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
+  const { fleet } = options;
+  if (fleet === undefined) return undefined;
+  const budget = (fleet as Partial<Fleet> | null)?.budget;
+  if (
+    typeof fleet !== 'object' ||
+    fleet === null ||
+    typeof fleet.lane !== 'function' ||
+    typeof fleet.close !== 'function' ||
+    typeof budget !== 'object' ||
+    budget === null ||
+    typeof budget.tryTake !== 'function' ||
+    typeof budget.settle !== 'function' ||
+    typeof budget.pause !== 'function'
+  ) {
+    throw new ConfigurationError(
+      'fleet must be a Fleet ({ lane(), budget: { tryTake, settle, pause }, close() }): use staticFleet() or createRedisFleet()',
+    );
+  }
+  if (options.rateLimit === false) {
+    throw new ConfigurationError(
+      'fleet needs rateLimit: a fleet member that does not count its requests in the shared budget would overrun it',
+    );
+  }
+  if (fleetsInUse.has(fleet)) {
+    throw new ConfigurationError(
+      'This fleet already serves another FuturesClient. A fleet object is one member: give each client its own ' +
+        '(e.g. staticFleet({ index, size }) with a different index), or two clients would sign the same timestamps.',
+    );
+  }
+  return fleet;
 }
 
 function resolveBaseUrl(options: FuturesClientOptions): string {
@@ -152,8 +197,9 @@ function resolveSigner(options: FuturesClientOptions): Signer | undefined {
 /**
  * The futures API client: one resource per spec section (`orders`, `futures`, `account`, `market`).
  *
- * One client per API key per process: timestamps are strictly increasing per client, so no two requests of a
- * client share a signature; two clients (or processes) on one key can collide in the server's 60 s replay cache.
+ * One client per API key per process, or one `fleet` member per client: timestamps are strictly increasing per
+ * client, so no two requests of a client share a signature; two clients (or processes) on one key without a
+ * fleet can collide in the server's 60 s replay cache and together overrun its rate limits.
  *
  * @example
  * ```ts
@@ -216,6 +262,7 @@ export class FuturesClient {
     if (retry && (!Number.isInteger(retry.limit) || retry.limit < 0)) {
       throw new ConfigurationError('retry.limit must be a non-negative integer');
     }
+    const fleet = resolveFleet(options);
     this.options = options;
     this.ctx = {
       transport: new Transport({
@@ -230,10 +277,12 @@ export class FuturesClient {
         clock: options.clock ?? systemClock,
         rateLimit: options.rateLimit ?? true,
         logger: options.logger,
+        fleet,
       }),
       subAccountId: options.subAccountId,
       journal: new CallJournal(options.clock ?? systemClock),
     };
+    if (fleet) fleetsInUse.add(fleet);
     this.orders = new OrdersResource(this.ctx);
     this.futures = new FuturesResource(this.ctx);
     this.account = new AccountResource(this.ctx);

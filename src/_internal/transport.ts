@@ -4,14 +4,16 @@ import { AbortError } from '../errors/abort-error.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { ConnectionError } from '../errors/connection-error.ts';
+import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { apiErrorFromResponse } from '../errors/from-response.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { ResponseValidationError } from '../errors/response-validation-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
+import type { Fleet, FleetLane } from '../fleet/types.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { markOutcomeUnknown } from './outcome.ts';
-import { type BucketName, RateLimiter } from './rate-limiter.ts';
+import { type BucketName, RateLimiter, type Slot } from './rate-limiter.ts';
 import { redact, redactingLogger } from './redact.ts';
 
 /** HTTP methods the API uses. */
@@ -134,9 +136,25 @@ export interface EndpointCall<T> {
   signed: boolean;
   bucket: BucketName;
   safety: RetrySafety;
+  /**
+   * Order of service inside the bucket. Default: `trading` for anything but a GET and for the orders, batch and
+   * close buckets, else `normal`; `options.priority` (the watcher's `background`) overrides both.
+   */
+  priority?: CallPriority | undefined;
   /** Response schema; validated on 2xx. */
   schema: z.ZodType<T>;
-  options?: CallOptions | undefined;
+  options?: InternalCallOptions | undefined;
+}
+
+const PRIORITY_VALUES: ReadonlySet<unknown> = new Set<CallPriority>(['trading', 'normal', 'background']);
+
+/** The call's class of service inside its bucket (see {@link EndpointCall.priority}). */
+function priorityOf(call: EndpointCall<unknown>): CallPriority {
+  const asked = call.options?.priority ?? call.priority;
+  if (PRIORITY_VALUES.has(asked)) return asked as CallPriority;
+  const trading =
+    call.method !== 'GET' || call.bucket === 'orders' || call.bucket === 'batch' || call.bucket === 'close';
+  return trading ? 'trading' : 'normal';
 }
 
 /** Everything the transport needs, resolved from the client options. */
@@ -150,6 +168,8 @@ export interface TransportConfig {
   clock: Clock;
   rateLimit: boolean;
   logger: Logger | undefined;
+  /** Shared timestamp lanes and budget of a fleet; none: this client alone, in memory. */
+  fleet?: Fleet | undefined;
 }
 
 type ParsedBody = { json: true; value: unknown } | { json: false; value: string };
@@ -197,7 +217,11 @@ export class Transport {
   constructor(config: TransportConfig) {
     this.config = { ...config, logger: config.logger && redactingLogger(config.logger) };
     this.clockSync = new ClockSync(config.clock);
-    this.limiter = new RateLimiter(config.clock, undefined, config.rateLimit);
+    this.limiter = new RateLimiter(config.clock, {
+      enforceLimits: config.rateLimit,
+      budget: config.fleet?.budget,
+      logger: this.config.logger,
+    });
   }
 
   async call<T>(call: EndpointCall<T>): Promise<T> {
@@ -228,18 +252,34 @@ export class Transport {
     const fail = (error: FuturesError): FuturesError =>
       flight.mayHaveActed && call.method !== 'GET' ? markOutcomeUnknown(error) : error;
 
+    const priority = priorityOf(call);
     for (let attempt = 1; ; attempt++) {
+      let slot: Slot;
       try {
-        await this.limiter.acquire(call.bucket, signal);
+        slot = await this.limiter.acquire(call.bucket, {
+          priority,
+          timeoutMs,
+          signal,
+          method: call.method,
+          path: call.path,
+        });
       } catch (error) {
-        throw fail(this.abortError(call, error));
+        // RateLimitError (bucket paused past this call's deadline), FleetUnavailableError, or the signal.
+        throw fail(error instanceof FuturesError ? error : this.abortError(call, error));
       }
       let outcome: Outcome<T>;
       try {
-        outcome = await this.attempt(call, timeoutMs, signal, attempt, flight);
+        outcome = await this.attempt(call, timeoutMs, signal, attempt, flight, slot);
       } catch (error) {
+        slot.settle(slot.sent ? 'counted' : 'refunded');
         throw error instanceof FuturesError ? fail(error) : error;
       }
+      if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) {
+        // The pause is set before the refund, so the freed slot cannot go to a call the pause must hold.
+        const pauseMs = outcome.retryAfterMs ?? (config.retry === false ? 1000 : 1000 * 2 ** retries);
+        this.pauseBucket(call, pauseMs);
+      }
+      slot.settle(settlementOf(outcome));
 
       if (outcome.kind === 'ok') return outcome.value;
       const error = outcome.error;
@@ -268,13 +308,6 @@ export class Transport {
       }
 
       const delay = this.retryDelay(call, outcome, retries);
-      if (outcome.kind === 'http' && error instanceof ApiError && error.status === 429) {
-        // A pause longer than we would ever wait ourselves would silently stall every other call of the bucket;
-        // past the cap they get the server's 429 (and its Retry-After) instead.
-        const cap = config.retry === false ? 60_000 : config.retry.maxRetryAfterMs;
-        const retryAfterMs = Math.min(outcome.retryAfterMs ?? delay ?? 1000, cap);
-        this.limiter.pause(call.bucket, config.clock.now() + retryAfterMs);
-      }
       if (delay === undefined || retries >= retryLimit) throw fail(error);
       retries++;
       config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
@@ -286,6 +319,26 @@ export class Transport {
         throw fail(this.abortError(call, abortReason));
       }
     }
+  }
+
+  /**
+   * A 429 holds its bucket for the whole `Retry-After`, also past `retry.maxRetryAfterMs` (which only decides
+   * whether THIS call waits to retry): sending sooner would earn another 429 at best. Calls that cannot wait that
+   * long within their own `timeoutMs` fail at once with `RateLimitError` instead of stalling (see RateLimiter).
+   */
+  private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number): void {
+    const { config } = this;
+    this.limiter.pause(call.bucket, pauseMs);
+    const cap = config.retry === false ? 0 : config.retry.maxRetryAfterMs;
+    config.logger?.warn(
+      `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${pauseMs} ms` +
+        (pauseMs > cap
+          ? config.retry === false
+            ? ' (retries are off: not retried)'
+            : ` (longer than retry.maxRetryAfterMs ${cap} ms: not retried; calls of this bucket whose timeoutMs is ` +
+              'shorter than the rest of the pause fail at once with RateLimitError)'
+          : ''),
+    );
   }
 
   /** The wait before the next attempt, or undefined when this failure must not be retried. */
@@ -319,9 +372,9 @@ export class Transport {
     return new AbortError({ method: call.method, path: call.path, cause });
   }
 
-  private async sign(query: QueryParams): Promise<string> {
+  private async sign(query: QueryParams, lane: FleetLane | undefined): Promise<string> {
     const { config } = this;
-    const timestamp = this.clockSync.nextTimestamp();
+    const timestamp = this.clockSync.nextTimestamp(lane);
     const payload = canonicalQuery({ ...query, timestamp });
     const signature = await config.sign!(payload);
     if (typeof signature !== 'string' || signature === '') {
@@ -340,6 +393,7 @@ export class Transport {
     query: QueryParams,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    lane: FleetLane | undefined,
   ): Promise<string> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
@@ -361,11 +415,69 @@ export class Transport {
     });
     try {
       // race() subscribes to both, so a signer that rejects after losing the race is not an unhandled rejection.
-      return await Promise.race([this.sign(query), guard]);
+      return await Promise.race([this.sign(query, lane), guard]);
     } finally {
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
     }
+  }
+
+  /**
+   * This member's timestamp lane, under the call's deadline and signal. Nothing is signed or sent without it:
+   * a lane that cannot be had is a `FleetUnavailableError` (safe to repeat).
+   */
+  private async fleetLane<T>(
+    call: EndpointCall<T>,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<FleetLane | undefined> {
+    const fleet = this.config.fleet;
+    if (!fleet) return undefined;
+    const what = `${call.method} ${call.path}`;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const guard = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new FleetUnavailableError(
+              `The fleet gave no timestamp lane within ${timeoutMs} ms for ${what}; nothing was signed or sent`,
+            ),
+          ),
+        timeoutMs,
+      );
+      onAbort = () => reject(this.abortError(call, signal?.reason));
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+    let lane: FleetLane;
+    try {
+      lane = await Promise.race([Promise.resolve().then(() => fleet.lane(signal)), guard]);
+    } catch (error) {
+      if (error instanceof AbortError || error instanceof FleetUnavailableError) throw error;
+      if (signal?.aborted) throw this.abortError(call, signal.reason);
+      throw new FleetUnavailableError(`The fleet gave no timestamp lane for ${what}; nothing was signed or sent`, {
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+    }
+    const valid =
+      typeof lane === 'object' &&
+      lane !== null &&
+      Number.isSafeInteger(lane.count) &&
+      lane.count >= 1 &&
+      Number.isSafeInteger(lane.index) &&
+      lane.index >= 0 &&
+      lane.index < lane.count &&
+      (lane.floor === undefined || Number.isSafeInteger(lane.floor));
+    if (!valid) {
+      throw new FleetUnavailableError(
+        `The fleet gave an invalid timestamp lane for ${what} (index and count must be integers, ` +
+          '0 <= index < count); nothing was signed or sent',
+      );
+    }
+    return lane;
   }
 
   private async attempt<T>(
@@ -374,13 +486,15 @@ export class Transport {
     signal: AbortSignal | undefined,
     attempt: number,
     flight: { mayHaveActed: boolean },
+    slot: Slot,
   ): Promise<Outcome<T>> {
     const { config } = this;
     const query = call.query ?? {};
     if (signal?.aborted) throw this.abortError(call, signal.reason);
+    const lane = call.signed ? await this.fleetLane(call, timeoutMs, signal) : undefined;
     let search: string;
     try {
-      search = call.signed ? await this.signWithin(call, query, timeoutMs, signal) : canonicalQuery(query);
+      search = call.signed ? await this.signWithin(call, query, timeoutMs, signal, lane) : canonicalQuery(query);
     } catch (error) {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }
@@ -412,6 +526,7 @@ export class Transport {
     });
 
     const sentAt = config.clock.now();
+    slot.sent = true;
     let response: Response;
     let text: string;
     try {
@@ -501,6 +616,17 @@ export class Transport {
     config.logger?.debug(`${call.method} ${call.path} -> ${response.status}`);
     return { kind: 'http', error, retryAfterMs, dateHeader, sentAt, receivedAt };
   }
+}
+
+/**
+ * Whether the server may have counted the attempt in its rate-limit window. It counts a request when it arrives
+ * and not at all when it answers 429; a request that never left was not counted either.
+ */
+function settlementOf(outcome: Outcome<unknown>): 'counted' | 'refunded' {
+  if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) return 'refunded';
+  // Hook for core-transport: a ConnectionError flag saying nothing was sent (DNS, TLS) belongs here too.
+  if (outcome.kind === 'network' && outcome.refused) return 'refunded';
+  return 'counted';
 }
 
 function toPathKey(key: PropertyKey): string | number {

@@ -325,6 +325,8 @@ class BucketQueue {
           this.grant(head, NO_SLOT);
           continue;
         }
+        // retryInMs counts from when the budget answered, no sooner than when it was asked.
+        const askedAt = this.deps.clock.now();
         let answer: SlotGrant;
         try {
           answer = await askBudget(
@@ -346,10 +348,10 @@ class BucketQueue {
           continue;
         }
         if (answer.paused) {
-          this.pausedUntil = Math.max(this.pausedUntil, this.deps.clock.now() + answer.retryInMs);
+          this.pausedUntil = Math.max(this.pausedUntil, askedAt + answer.retryInMs);
           continue;
         }
-        await this.wait(answer.retryInMs);
+        await this.wait(askedAt + answer.retryInMs - this.deps.clock.now());
       }
     } finally {
       this.pumping = false;

@@ -93,8 +93,8 @@ export interface FuturesClientOptions {
    * Makes this client one member of a fleet of clients on the same API key (in this process or others): it
    * signs only timestamps of its own lane and counts its requests in the fleet's shared budget, so members never
    * collide on a signature and together earn no server 429. Build one with `staticFleet({ index, size })` or
-   * `createRedisFleet()` (`futures-sdk/redis`); one fleet object per client. Needs `rateLimit` on.
-   * @default none: this client paces itself alone
+   * `createRedisFleet()` (`futures-sdk/redis`); one fleet object per client. Needs `rateLimit` on. Without it
+   * the client paces itself alone.
    */
   fleet?: Fleet | undefined;
 }

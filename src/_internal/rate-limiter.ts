@@ -134,6 +134,14 @@ interface Waiter extends AcquireOptions {
 
 const PRIORITIES: readonly CallPriority[] = ['trading', 'normal', 'background'];
 
+/** A budget is user-replaceable code: its answer is checked before the pump trusts it. */
+function isSlotGrant(answer: unknown): answer is SlotGrant {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const grant = answer as { granted?: unknown; ticket?: unknown; retryInMs?: unknown };
+  if (grant.granted === true) return typeof grant.ticket === 'string';
+  return grant.granted === false && typeof grant.retryInMs === 'number' && grant.retryInMs >= 0;
+}
+
 /** Resolves a budget's answer under a deadline; a budget that fails or does not answer is a fleet outage. */
 async function askBudget<T>(what: string, answer: () => T | Promise<T>, timeoutMs: number): Promise<T> {
   let result: T | Promise<T>;
@@ -179,6 +187,8 @@ class BucketQueue {
   /** A wake-up that came while the pump was not waiting (e.g. during an async tryTake). */
   private stale = false;
   private timer: { until: number; done: Promise<void>; controller: AbortController } | undefined;
+  /** Slots this queue granted that are not settled yet: their settles are what an `Infinity` retry waits for. */
+  private unsettled = 0;
 
   constructor(
     private readonly name: BucketName,
@@ -339,6 +349,14 @@ class BucketQueue {
           this.failAll(error);
           continue;
         }
+        if (!isSlotGrant(answer)) {
+          this.failAll(
+            new FleetUnavailableError(
+              `The fleet's shared budget gave an invalid answer (tryTake ${this.name}); nothing was sent`,
+            ),
+          );
+          continue;
+        }
         if (answer.granted) {
           const slot = this.slot(answer.ticket);
           // The head may have aborted while an async budget answered: the slot goes to the next in line.
@@ -351,7 +369,11 @@ class BucketQueue {
           this.pausedUntil = Math.max(this.pausedUntil, askedAt + answer.retryInMs);
           continue;
         }
-        await this.wait(askedAt + answer.retryInMs - this.deps.clock.now());
+        // Infinity: only a settle can free a slot. If none of ours is in flight, the slots are someone else's
+        // (a budget shared beyond this client): ask again after a window rather than wait for a settle forever.
+        const retryInMs =
+          Number.isFinite(answer.retryInMs) || this.unsettled > 0 ? answer.retryInMs : this.limits.windowMs;
+        await this.wait(askedAt + retryInMs - this.deps.clock.now());
       }
     } finally {
       this.pumping = false;
@@ -361,11 +383,13 @@ class BucketQueue {
 
   private slot(ticket: string): Slot {
     let settled = false;
+    this.unsettled++;
     return {
       sent: false,
       settle: (outcome) => {
         if (settled) return;
         settled = true;
+        this.unsettled--;
         this.fireAndForget(`settle ${outcome}`, () => this.deps.budget.settle(this.name, ticket, outcome));
       },
     };

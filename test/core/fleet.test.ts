@@ -238,6 +238,21 @@ describe('a fleet that fails: nothing is sent, and the error says so', () => {
   });
 
   it.each([
+    ['NaN', { granted: false, retryInMs: Number.NaN }],
+    ['no ticket', { granted: true }],
+    ['nothing', undefined],
+  ])('a budget whose answer is invalid (%s): FleetUnavailableError, not a hang', async (_, answer) => {
+    const clock = new FakeClock();
+    const { ex, member } = account(clock);
+    const inner = solo(clock);
+    const client = member({ fleet: { ...inner, budget: withTryTake(inner.budget, () => answer as never) } });
+    const error = await failure(client.account.balance());
+    expect(error).toBeInstanceOf(FleetUnavailableError);
+    expect(error?.message).toContain('gave an invalid answer (tryTake default); nothing was sent');
+    expect(ex.requests).toHaveLength(0);
+  });
+
+  it.each([
     ['rejects', () => Promise.reject(new Error('lease lost')), 'gave no timestamp lane for GET /v2/futures/balance'],
     ['never answers', () => new Promise(() => {}), 'gave no timestamp lane within 30 ms'],
     ['returns an invalid lane', () => ({ index: 3, count: 3 }), 'gave an invalid timestamp lane'],

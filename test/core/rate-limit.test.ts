@@ -150,6 +150,30 @@ describe('slots are counted the way the server counts them', () => {
     expect(creates(ex)[300]).toMatchObject({ status: 200, time: t0 + 61_000 });
   });
 
+  it('an attempt that timed out counts from when it ended: the server may have counted it until then', async () => {
+    const clock = new ManualClock();
+    let stalled = 0;
+    const { ex, client } = exchange(clock, { retry: false }, (next) => async (input, init) => {
+      if (stalled++ > 0) return next(input, init);
+      // The first request never arrives; only the client's deadline ends it.
+      const signal = (input as Request).signal;
+      return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
+    });
+    const t0 = clock.now();
+    const first = failure(client.orders.create(resting(0), { timeoutMs: 50 }));
+    await flush();
+    clock.advance(1_000);
+    expect(await first).toMatchObject({ name: 'TimeoutError', outcomeUnknown: true });
+    await Promise.all(Array.from({ length: 299 }, (_, i) => client.orders.create(resting(i + 1))));
+    const next = client.orders.create(resting(300));
+    clock.advance(59_000); // a window after the timed-out attempt STARTED
+    await flush();
+    expect(creates(ex)).toHaveLength(299);
+    clock.advance(1_000); // a window after it ENDED
+    await expect(next).resolves.toMatchObject({ ok: true });
+    expect(creates(ex).at(-1)).toMatchObject({ status: 200, time: t0 + 61_000 });
+  });
+
   it('a 429 refunds its slot: the rejected order is retried after its Retry-After, not after the window', async () => {
     const clock = new ManualClock();
     const { ex, client } = exchange(clock);

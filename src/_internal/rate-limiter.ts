@@ -1,5 +1,6 @@
 import { RateLimitError } from '../errors/api-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
+import { FuturesError } from '../errors/futures-error.ts';
 import type { BucketBudget, SharedBudget, SlotGrant } from '../fleet/types.ts';
 import type { Clock } from './clock.ts';
 import type { CallPriority, Logger } from './transport.ts';
@@ -222,7 +223,11 @@ class BucketQueue {
       if (pauseLeft > 0 && !this.admitDuringPause(waiter, pauseLeft)) return;
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting[waiter.priority].push(waiter);
-      void this.pump();
+      this.pump().catch((error: unknown) => {
+        // Defensive: a pump that broke must not leave its waiters hanging.
+        this.pumping = false;
+        this.failAll(new FuturesError('The rate limiter failed unexpectedly; nothing was sent', { cause: error }));
+      });
     });
   }
 
@@ -293,11 +298,13 @@ class BucketQueue {
     }
   }
 
-  private failAll(error: unknown): void {
+  /** Rejects every waiter, each with its own error (a caller may still mark its copy outcome-unknown). */
+  private failAll(error: FuturesError): void {
     for (const priority of PRIORITIES) {
       for (const waiter of this.waiting[priority].splice(0)) {
         waiter.detach();
-        waiter.reject(error);
+        const ErrorClass = error instanceof FleetUnavailableError ? FleetUnavailableError : FuturesError;
+        waiter.reject(new ErrorClass(error.shortMessage, { cause: (error as { cause?: unknown }).cause }));
       }
     }
   }
@@ -346,7 +353,11 @@ class BucketQueue {
           );
         } catch (error) {
           this.deps.logger?.warn(`${this.name} bucket: the fleet's budget is unavailable; waiting calls fail`);
-          this.failAll(error);
+          this.failAll(
+            error instanceof FuturesError
+              ? error
+              : new FleetUnavailableError(`The fleet's shared budget failed; nothing was sent`, { cause: error }),
+          );
           continue;
         }
         if (!isSlotGrant(answer)) {

@@ -117,19 +117,14 @@ function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
     typeof budget.settle !== 'function' ||
     typeof budget.pause !== 'function'
   ) {
-    throw new ConfigurationError(
-      'fleet must be a Fleet ({ lane(), budget: { tryTake, settle, pause }, close() }): use staticFleet() or createRedisFleet()',
-    );
+    throw new ConfigurationError('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
   }
   if (options.rateLimit === false) {
-    throw new ConfigurationError(
-      'fleet needs rateLimit: a fleet member that does not count its requests in the shared budget would overrun it',
-    );
+    throw new ConfigurationError('fleet needs rateLimit (a member must count its requests in the fleet budget)');
   }
   if (fleetsInUse.has(fleet)) {
     throw new ConfigurationError(
-      'This fleet already serves another FuturesClient. A fleet object is one member: give each client its own ' +
-        '(e.g. staticFleet({ index, size }) with a different index), or two clients would sign the same timestamps.',
+      'This fleet already serves another FuturesClient: give each client its own fleet member (own lane)',
     );
   }
   return fleet;

@@ -143,35 +143,32 @@ function isSlotGrant(answer: unknown): answer is SlotGrant {
   return grant.granted === false && typeof grant.retryInMs === 'number' && grant.retryInMs >= 0;
 }
 
-/** Resolves a budget's answer under a deadline; a budget that fails or does not answer is a fleet outage. */
-async function askBudget<T>(what: string, answer: () => T | Promise<T>, timeoutMs: number): Promise<T> {
-  let result: T | Promise<T>;
-  try {
-    result = answer();
-  } catch (cause) {
-    throw new FleetUnavailableError(`The fleet's shared budget failed (${what}); nothing was sent`, { cause });
-  }
-  if (!(result instanceof Promise)) return result;
+/**
+ * Runs fleet code (user-replaceable, often remote) under a real-time deadline and the caller's signal. A failure
+ * or no answer in time is a `FleetUnavailableError` (`The fleet's <what> failed…; nothing was sent`); the signal
+ * rejects with its reason.
+ */
+export function fleetCall<T>(
+  what: string,
+  run: () => T | Promise<T>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  const failed = (detail: string, cause?: unknown) =>
+    new FleetUnavailableError(`The fleet's ${what} failed${detail}; nothing was sent`, { cause });
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new FleetUnavailableError(
-            `The fleet's shared budget did not answer within ${timeoutMs} ms (${what}); nothing was sent`,
-          ),
-        ),
-      Math.min(timeoutMs, MAX_SLEEP_MS),
-    );
-  });
-  try {
-    return await Promise.race([result, deadline]);
-  } catch (cause) {
-    if (cause instanceof FleetUnavailableError) throw cause;
-    throw new FleetUnavailableError(`The fleet's shared budget failed (${what}); nothing was sent`, { cause });
-  } finally {
+  let onAbort: (() => void) | undefined;
+  return new Promise<T>((resolve, reject) => {
+    timer = setTimeout(() => reject(failed(`: no answer within ${timeoutMs} ms`)), Math.min(timeoutMs, MAX_SLEEP_MS));
+    onAbort = () => reject(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve()
+      .then(run)
+      .then(resolve, (cause: unknown) => reject(cause instanceof FleetUnavailableError ? cause : failed('', cause)));
+  }).finally(() => {
     clearTimeout(timer);
-  }
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  });
 }
 
 /**
@@ -259,33 +256,23 @@ class BucketQueue {
    * once, before anything is sent, rather than holding it silently past its own deadline.
    */
   private admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
-    const call = `${waiter.method} ${waiter.path}`;
-    if (pauseLeft > waiter.timeoutMs) {
-      const seconds = Math.ceil(pauseLeft / 1000);
-      this.deps.logger?.warn(
-        `${call}: not sent, the ${this.name} bucket is paused for another ${seconds} s by an earlier 429 ` +
-          `(longer than this call's timeoutMs of ${waiter.timeoutMs} ms)`,
-      );
+    const { method, path, timeoutMs } = waiter;
+    if (pauseLeft > timeoutMs) {
+      const error =
+        `Not sent: the ${this.name} bucket is paused for another ${Math.ceil(pauseLeft / 1000)} s by an earlier ` +
+        `429 (Retry-After), longer than this call's timeoutMs (${timeoutMs} ms)`;
+      this.deps.logger?.warn(`${method} ${path}: ${error}`);
       waiter.detach();
       waiter.reject(
-        new RateLimitError({
-          status: 429,
-          method: waiter.method,
-          path: waiter.path,
-          body: {
-            ok: false,
-            error:
-              `Not sent: the ${this.name} bucket is paused for another ${seconds} s by an earlier 429 ` +
-              `(Retry-After), longer than this call's timeoutMs (${waiter.timeoutMs} ms)`,
-          },
-          retryAfterMs: pauseLeft,
-        }),
+        new RateLimitError({ status: 429, method, path, body: { ok: false, error }, retryAfterMs: pauseLeft }),
       );
       return false;
     }
     if (!waiter.toldOfPause) {
       waiter.toldOfPause = true;
-      this.deps.logger?.info(`${call}: waits ${pauseLeft} ms, the ${this.name} bucket is paused by an earlier 429`);
+      this.deps.logger?.info(
+        `${method} ${path}: waits ${pauseLeft} ms, the ${this.name} bucket is paused by an earlier 429`,
+      );
     }
     return true;
   }
@@ -327,6 +314,7 @@ class BucketQueue {
   private async pump(): Promise<void> {
     if (this.pumping) return;
     this.pumping = true;
+    let askedAgain = false;
     try {
       for (;;) {
         const head = this.head();
@@ -346,24 +334,20 @@ class BucketQueue {
         const askedAt = this.deps.clock.now();
         let answer: SlotGrant;
         try {
-          answer = await askBudget(
-            `tryTake ${this.name}`,
+          answer = await fleetCall(
+            `budget (tryTake ${this.name})`,
             () => this.deps.budget.tryTake(this.name, this.limits),
             head.timeoutMs,
           );
         } catch (error) {
           this.deps.logger?.warn(`${this.name} bucket: the fleet's budget is unavailable; waiting calls fail`);
-          this.failAll(
-            error instanceof FuturesError
-              ? error
-              : new FleetUnavailableError(`The fleet's shared budget failed; nothing was sent`, { cause: error }),
-          );
+          this.failAll(error as FleetUnavailableError);
           continue;
         }
         if (!isSlotGrant(answer)) {
           this.failAll(
             new FleetUnavailableError(
-              `The fleet's shared budget gave an invalid answer (tryTake ${this.name}); nothing was sent`,
+              `The fleet's budget (tryTake ${this.name}) failed: invalid answer; nothing was sent`,
             ),
           );
           continue;
@@ -372,19 +356,28 @@ class BucketQueue {
           const slot = this.slot(answer.ticket);
           // The head may have aborted while an async budget answered: the slot goes to the next in line.
           const taker = this.head();
+          askedAgain = false;
           if (taker) this.grant(taker, slot);
           else slot.settle('refunded');
           continue;
         }
         if (answer.paused) {
-          this.pausedUntil = Math.max(this.pausedUntil, askedAt + answer.retryInMs);
+          this.pausedUntil = Math.max(this.pausedUntil, askedAt + Math.max(1, answer.retryInMs));
           continue;
         }
         // Infinity: only a settle can free a slot. If none of ours is in flight, the slots are someone else's
         // (a budget shared beyond this client): ask again after a window rather than wait for a settle forever.
         const retryInMs =
           Number.isFinite(answer.retryInMs) || this.unsettled > 0 ? answer.retryInMs : this.limits.windowMs;
-        await this.wait(askedAt + retryInMs - this.deps.clock.now());
+        // Time passed while the budget answered: if the wait is already over, ask again at once, but only once
+        // in a row (a budget that keeps answering "retry in 0 ms" must not spin).
+        const left = askedAt + retryInMs - this.deps.clock.now();
+        if (left <= 0 && !askedAgain) {
+          askedAgain = true;
+          continue;
+        }
+        askedAgain = false;
+        await this.wait(Math.max(1, left));
       }
     } finally {
       this.pumping = false;

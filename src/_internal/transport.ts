@@ -13,7 +13,7 @@ import type { Fleet, FleetLane } from '../fleet/types.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { markOutcomeUnknown } from './outcome.ts';
-import { type BucketName, RateLimiter, type Slot } from './rate-limiter.ts';
+import { type BucketName, fleetCall, RateLimiter, type Slot } from './rate-limiter.ts';
 import { redact, redactingLogger } from './redact.ts';
 
 /** HTTP methods the API uses. */
@@ -329,15 +329,14 @@ export class Transport {
   private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number): void {
     const { config } = this;
     this.limiter.pause(call.bucket, pauseMs);
-    const cap = config.retry === false ? 0 : config.retry.maxRetryAfterMs;
+    const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
     config.logger?.warn(
       `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${pauseMs} ms` +
-        (pauseMs > cap
-          ? config.retry === false
-            ? ' (retries are off: not retried)'
-            : ` (longer than retry.maxRetryAfterMs ${cap} ms: not retried; calls of this bucket whose timeoutMs is ` +
-              'shorter than the rest of the pause fail at once with RateLimitError)'
-          : ''),
+        (cap === false
+          ? ' (retries off)'
+          : pauseMs > cap
+            ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`
+            : ''),
     );
   }
 
@@ -433,48 +432,22 @@ export class Transport {
   ): Promise<FleetLane | undefined> {
     const fleet = this.config.fleet;
     if (!fleet) return undefined;
-    const what = `${call.method} ${call.path}`;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const guard = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new FleetUnavailableError(
-              `The fleet gave no timestamp lane within ${timeoutMs} ms for ${what}; nothing was signed or sent`,
-            ),
-          ),
-        timeoutMs,
-      );
-      onAbort = () => reject(this.abortError(call, signal?.reason));
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    const what = `lane (${call.method} ${call.path})`;
     let lane: FleetLane;
     try {
-      lane = await Promise.race([Promise.resolve().then(() => fleet.lane(signal)), guard]);
+      lane = await fleetCall(what, () => fleet.lane(signal), timeoutMs, signal);
     } catch (error) {
-      if (error instanceof AbortError || error instanceof FleetUnavailableError) throw error;
-      if (signal?.aborted) throw this.abortError(call, signal.reason);
-      throw new FleetUnavailableError(`The fleet gave no timestamp lane for ${what}; nothing was signed or sent`, {
-        cause: error,
-      });
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      throw error instanceof FleetUnavailableError ? error : this.abortError(call, error);
     }
-    const valid =
-      typeof lane === 'object' &&
-      lane !== null &&
-      Number.isSafeInteger(lane.count) &&
-      lane.count >= 1 &&
-      Number.isSafeInteger(lane.index) &&
-      lane.index >= 0 &&
-      lane.index < lane.count &&
-      (lane.floor === undefined || Number.isSafeInteger(lane.floor));
-    if (!valid) {
+    const { index, count, floor } = lane ?? {};
+    if (
+      !Number.isSafeInteger(count) ||
+      !Number.isSafeInteger(index) ||
+      !(index >= 0 && index < count) ||
+      !(floor === undefined || Number.isSafeInteger(floor))
+    ) {
       throw new FleetUnavailableError(
-        `The fleet gave an invalid timestamp lane for ${what} (index and count must be integers, ` +
-          '0 <= index < count); nothing was signed or sent',
+        `The fleet's ${what} failed: not integers with 0 <= index < count; nothing was sent`,
       );
     }
     return lane;

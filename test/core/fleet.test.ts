@@ -221,7 +221,7 @@ describe('a fleet that fails: nothing is sent, and the error says so', () => {
     });
     const error = await failure(client.orders.create(resting(0)));
     expect(error).toBeInstanceOf(FleetUnavailableError);
-    expect(error?.message).toContain("The fleet's shared budget failed (tryTake orders); nothing was sent");
+    expect(error?.message).toContain("The fleet's budget (tryTake orders) failed; nothing was sent");
     expect(error?.outcomeUnknown).toBe(false);
     expect(ex.requests).toHaveLength(0);
   });
@@ -233,7 +233,9 @@ describe('a fleet that fails: nothing is sent, and the error says so', () => {
     const client = member({ fleet: { ...inner, budget: withTryTake(inner.budget, () => new Promise(() => {})) } });
     const error = await failure(client.account.balance({}, { timeoutMs: 30 }));
     expect(error).toBeInstanceOf(FleetUnavailableError);
-    expect(error?.message).toContain('did not answer within 30 ms');
+    expect(error?.message).toContain(
+      "The fleet's budget (tryTake default) failed: no answer within 30 ms; nothing was sent",
+    );
     expect(ex.requests).toHaveLength(0);
   });
 
@@ -248,14 +250,26 @@ describe('a fleet that fails: nothing is sent, and the error says so', () => {
     const client = member({ fleet: { ...inner, budget: withTryTake(inner.budget, () => answer as never) } });
     const error = await failure(client.account.balance());
     expect(error).toBeInstanceOf(FleetUnavailableError);
-    expect(error?.message).toContain('gave an invalid answer (tryTake default); nothing was sent');
+    expect(error?.message).toContain("The fleet's budget (tryTake default) failed: invalid answer; nothing was sent");
     expect(ex.requests).toHaveLength(0);
   });
 
   it.each([
-    ['rejects', () => Promise.reject(new Error('lease lost')), 'gave no timestamp lane for GET /v2/futures/balance'],
-    ['never answers', () => new Promise(() => {}), 'gave no timestamp lane within 30 ms'],
-    ['returns an invalid lane', () => ({ index: 3, count: 3 }), 'gave an invalid timestamp lane'],
+    [
+      'rejects',
+      () => Promise.reject(new Error('lease lost')),
+      "The fleet's lane (GET /v2/futures/balance) failed; nothing was sent",
+    ],
+    [
+      'never answers',
+      () => new Promise(() => {}),
+      "The fleet's lane (GET /v2/futures/balance) failed: no answer within 30 ms",
+    ],
+    [
+      'returns an invalid lane',
+      () => ({ index: 3, count: 3 }),
+      "The fleet's lane (GET /v2/futures/balance) failed: not integers with 0 <= index < count",
+    ],
   ])('a lane that %s: FleetUnavailableError, and the slot is refunded', async (_, lane, message) => {
     const clock = new FakeClock();
     const { ex, member } = account(clock);
@@ -265,7 +279,6 @@ describe('a fleet that fails: nothing is sent, and the error says so', () => {
     const error = await failure(client.account.balance({}, { timeoutMs: 30 }));
     expect(error).toBeInstanceOf(FleetUnavailableError);
     expect(error?.message).toContain(message);
-    expect(error?.message).toContain('nothing was signed or sent');
     expect(ex.requests).toHaveLength(0);
     expect(log).toEqual(['tryTake default', 'settle default refunded']);
   });

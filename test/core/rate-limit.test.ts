@@ -295,7 +295,7 @@ describe('a 429 pauses its bucket', () => {
       expect(clock.sleeps).toEqual([3_000]);
       expect(logger.lines).toContainEqual({
         level: 'warn',
-        message: 'GET /v2/positions: 429, the default bucket is paused for 3000 ms (retries are off: not retried)',
+        message: 'GET /v2/positions: 429, the default bucket is paused for 3000 ms (retries off)',
       });
       expect(logger.lines).toContainEqual({
         level: 'info',
@@ -319,8 +319,8 @@ describe('a 429 pauses its bucket', () => {
     expect(logger.lines).toContainEqual({
       level: 'warn',
       message:
-        'POST /v2/orders/123/cancel: not sent, the default bucket is paused for another 20 s by an earlier 429 ' +
-        "(longer than this call's timeoutMs of 2000 ms)",
+        'POST /v2/orders/123/cancel: Not sent: the default bucket is paused for another 20 s by an earlier 429 ' +
+        "(Retry-After), longer than this call's timeoutMs (2000 ms)",
     });
   });
 
@@ -366,7 +366,7 @@ describe('a 429 pauses its bucket', () => {
     expect(logger.lines).toContainEqual({
       level: 'warn',
       message: expect.stringContaining(
-        'the default bucket is paused for 3600000 ms (longer than retry.maxRetryAfterMs 5000 ms: not retried',
+        'the default bucket is paused for 3600000 ms (over retry.maxRetryAfterMs 5000 ms: not retried)',
       ),
     });
     // Past maxRetryAfterMs the bucket is still held: a call with the default timeoutMs fails at once...

@@ -332,7 +332,7 @@ export class Transport {
     const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
     config.logger?.warn(
       `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${pauseMs} ms` +
-        (cap === false
+        (cap === undefined
           ? ' (retries off)'
           : pauseMs > cap
             ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`

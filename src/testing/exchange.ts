@@ -1,13 +1,18 @@
 import { decSub, isDecimalString } from '../_internal/decimal.ts';
 import {
-  type AccountChannelHost,
+  type AccountChannelSocket,
   type AccountEvent,
+  type ExchangeEndpoint,
   type ExchangeHandler,
+  type ListeningExchange,
+  type ListenOptions,
+  MSW_HANDLERS_FACTORY,
   type RequestMeta,
   type SimRequest,
   type SimResponse,
   SimulatedNetworkError,
 } from './_types.ts';
+import { attachAccountChannel } from './account-channel.ts';
 import { ApiKeys, type CreateApiKeyOptions } from './engine/auth.ts';
 import { VirtualClock } from './engine/clock.ts';
 import { Engine } from './engine/engine.ts';
@@ -16,9 +21,7 @@ import { iso, newErrorId, randomHex } from './engine/ids.ts';
 import { JwtIssuer } from './engine/jwt.ts';
 import { RateLimits } from './engine/rate-limits.ts';
 import type { MarginType, OrderStatus, PositionMode } from './engine/state.ts';
-import type { ListeningExchange, ListenOptions } from './listen.ts';
 import { MarketSimulator } from './market.ts';
-import { createMswHandlers } from './msw.ts';
 import { transferWire } from './routes/account.ts';
 import { route } from './routes/router.ts';
 
@@ -167,7 +170,7 @@ export interface AccountView {
  * const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch });
  * ```
  */
-export class Exchange implements AccountChannelHost {
+export class Exchange implements ExchangeEndpoint {
   /** The exchange's URL (https, so `FuturesClient` accepts it without `allowInsecureHttp`). */
   readonly baseUrl: string;
   /** Fault injection: transport faults, failing cancels, failing margin switches. */
@@ -235,15 +238,44 @@ export class Exchange implements AccountChannelHost {
     }
   };
 
-  /** MSW handlers (HTTP + the account WebSocket) for `setupServer` / `setupWorker`. */
-  handlers(): ReturnType<typeof createMswHandlers> {
-    return createMswHandlers({ baseUrl: this.baseUrl, handler: this.handler, channel: this });
+  /**
+   * MSW handlers (HTTP + the account WebSocket) for `setupServer` / `setupWorker`, once `futures-sdk/testing/msw`
+   * has been loaded (`import 'futures-sdk/testing/msw'`); the same as `handlers(ex)` from that entry, which is the
+   * typed form. Typed loosely (`never[]`, which spreads into `setupServer(...)`) so that this entry never refers
+   * to msw's types.
+   *
+   * @throws {Error} when `futures-sdk/testing/msw` has not been loaded.
+   */
+  handlers(): never[] {
+    const factory = (globalThis as { [MSW_HANDLERS_FACTORY]?: (exchange: ExchangeEndpoint) => never[] })[
+      MSW_HANDLERS_FACTORY
+    ];
+    if (!factory) {
+      throw new Error(
+        "futures-sdk/testing: ex.handlers() needs the MSW adapter: import { handlers } from 'futures-sdk/testing/msw' " +
+          "and call handlers(ex), or add import 'futures-sdk/testing/msw' once (npm install --save-dev msw).",
+      );
+    }
+    return factory(this);
   }
 
-  /** A real HTTP + WebSocket server on 127.0.0.1 (Node.js; needs the `ws` peer dependency). */
+  /**
+   * A real HTTP + WebSocket server on 127.0.0.1 (Node.js, Bun, Deno; needs the `ws` peer dependency):
+   * `{ url, wsUrl, close() }`. `cors: true` lets a page on another origin call it. Loads
+   * `futures-sdk/testing/server` on first use; in a browser or worker bundle it rejects.
+   */
   async listen(options: ListenOptions = {}): Promise<ListeningExchange> {
-    const { listenExchange } = await import('./listen.ts');
-    return listenExchange(this.handler, this, options);
+    const { listen } = await import('futures-sdk/testing/server');
+    return listen(this, options);
+  }
+
+  /**
+   * Runs the account channel on a WebSocket that a transport of yours accepted (Deno.serve, Bun.serve, a
+   * Worker's `WebSocketPair`…): checks the JWT in `url`'s `token`, then pushes the snapshot, account events and
+   * the market firehose until the socket closes. The MSW handlers and the loopback server use it.
+   */
+  openAccountChannel(socket: AccountChannelSocket, url: URL): void {
+    attachAccountChannel(socket, url, this);
   }
 
   private async handle(request: Request, meta?: RequestMeta): Promise<Response> {
@@ -454,7 +486,7 @@ export class Exchange implements AccountChannelHost {
     this.engine.revokeJwts(accountId);
   }
 
-  /** @internal AccountChannelHost */
+  /** The account a channel JWT belongs to (HS256, current revision, not expired), or undefined. */
   verifyJwt(token: string): { accountId: string } | undefined {
     const claims = this.jwt.verify(token);
     if (!claims) return undefined;
@@ -469,7 +501,7 @@ export class Exchange implements AccountChannelHost {
     return this.engine.subscribe(accountId, listener);
   }
 
-  /** @internal AccountChannelHost: `full_snapshot` data. */
+  /** The data of a `full_snapshot` push for the account: open positions and orders, balances, server time. */
   snapshot(accountId: string): unknown {
     this.engine.tick();
     const account = this.engine.account(accountId);
@@ -484,12 +516,12 @@ export class Exchange implements AccountChannelHost {
     };
   }
 
-  /** @internal AccountChannelHost */
+  /** Every active symbol, in the order the account channel's firehose cycles through them. */
   activeSymbols(): readonly string[] {
     return this.market.symbols;
   }
 
-  /** @internal AccountChannelHost */
+  /** The `data` of one firehose message for `symbol` on `channel`. */
   marketPayload(symbol: string, channel: 'depth' | 'trades' | 'ticker' | 'kline'): unknown {
     return this.market.marketPayload(symbol, channel);
   }

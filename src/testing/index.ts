@@ -1,6 +1,8 @@
 /**
- * futures-sdk/testing: a deterministic, in-memory simulated exchange that follows the spec, with MSW handlers
- * and a loopback server, for the SDK's own tests, the examples, and your bot's unit tests.
+ * futures-sdk/testing: a deterministic, in-memory simulated exchange that follows the spec, for the SDK's own
+ * tests, the examples, and your bot's unit tests. It needs nothing but the platform (fetch, Request, Web Crypto):
+ * Node.js, Bun, Deno, Cloudflare Workers and browsers. The MSW handlers (`futures-sdk/testing/msw`) and the
+ * loopback server (`futures-sdk/testing/server`, also `ex.listen()`) are separate entries, loaded only when used.
  *
  * @example
  * ```ts
@@ -17,8 +19,13 @@
 
 export {
   ACCOUNT_CHANNEL_PATH,
+  type AccountChannelSocket,
   type AccountEvent,
+  type CorsOptions,
+  type ExchangeEndpoint,
   type ExchangeHandler,
+  type ListeningExchange,
+  type ListenOptions,
   type RequestMeta,
   SimulatedNetworkError,
 } from './_types.ts';
@@ -50,5 +57,4 @@ export {
   type ExchangeOptions,
   type RequestLogEntry,
 } from './exchange.ts';
-export type { ListeningExchange, ListenOptions } from './listen.ts';
 export { MarketSimulator, type MarketSimulatorOptions } from './market.ts';

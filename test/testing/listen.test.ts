@@ -7,13 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AccountChannelHost,
   type AccountEvent,
+  type ExchangeEndpoint,
   type ExchangeHandler,
   type SimRequest,
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
-import { listenExchange } from '../../src/testing/listen.ts';
+import { attachAccountChannel } from '../../src/testing/account-channel.ts';
 import { MarketSimulator } from '../../src/testing/market.ts';
 import { handleMarketRoute } from '../../src/testing/routes/market.ts';
+import { listen } from '../../src/testing/server/index.ts';
 
 /** A tiny exchange: the real market routes plus a few probes for the transport. */
 function fakeExchange() {
@@ -63,9 +65,13 @@ function fakeExchange() {
     activeSymbols: () => market.symbols,
     marketPayload: (symbol, kind) => market.marketPayload(symbol, kind),
   };
-  return {
+  const endpoint: ExchangeEndpoint = {
+    baseUrl: 'http://127.0.0.1',
     handler,
-    channel,
+    openAccountChannel: (socket, url) => attachAccountChannel(socket, url, channel),
+  };
+  return {
+    endpoint,
     seen,
     market,
     push: (event: AccountEvent) => {
@@ -107,12 +113,12 @@ afterEach(async () => {
 
 async function start() {
   const exchange = fakeExchange();
-  const server = await listenExchange(exchange.handler, exchange.channel);
+  const server = await listen(exchange.endpoint);
   running.push(server);
   return { ...exchange, server };
 }
 
-describe('listenExchange over real HTTP', () => {
+describe('listen() over real HTTP', () => {
   it('binds 127.0.0.1 on a random port and serves the exchange', async () => {
     const { server, market } = await start();
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -166,13 +172,13 @@ describe('listenExchange over real HTTP', () => {
   });
 
   it('refuses to bind a non-loopback address', async () => {
-    const { handler, channel } = fakeExchange();
-    await expect(listenExchange(handler, channel, { host: '0.0.0.0' })).rejects.toThrow(/loopback/);
+    const { endpoint } = fakeExchange();
+    await expect(listen(endpoint, { host: '0.0.0.0' })).rejects.toThrow(/loopback/);
   });
 
   it('close() resolves with open keep-alive and WebSocket connections, and the port stops answering', async () => {
     const exchange = fakeExchange();
-    const server = await listenExchange(exchange.handler, exchange.channel);
+    const server = await listen(exchange.endpoint);
     await (await fetch(`${server.url}/health`)).text();
     const ws = openSocket(`${server.wsUrl}?token=good.jwt`);
     await ws.until((m) => m.length > 0);
@@ -183,7 +189,7 @@ describe('listenExchange over real HTTP', () => {
   });
 });
 
-describe('listenExchange over a real WebSocket', () => {
+describe('listen() over a real WebSocket', () => {
   it('accepts a JWT, pushes snapshot, account events and the firehose, and answers ping', async () => {
     const { server, push } = await start();
     const ws = openSocket(`${server.wsUrl}?token=good.jwt`);
@@ -216,14 +222,15 @@ describe('listenExchange over a real WebSocket', () => {
   });
 });
 
-describe('listenExchange: process lifetime', () => {
+describe('listen(): process lifetime', () => {
   it('leaves nothing running after close(): a process with an open channel exits on its own', async () => {
     const src = fileURLToPath(new URL('../../src/testing/', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'sim-exit-'));
     const script = join(dir, 'exit.ts');
     writeFileSync(
       script,
-      `import { listenExchange } from ${JSON.stringify(join(src, 'listen.ts'))};
+      `import { listen } from ${JSON.stringify(join(src, 'server/index.ts'))};
+import { attachAccountChannel } from ${JSON.stringify(join(src, 'account-channel.ts'))};
 const host = {
   verifyJwt: (token) => (token === 'ok' ? { accountId: 'a' } : undefined),
   subscribeAccount: () => () => {},
@@ -231,7 +238,11 @@ const host = {
   activeSymbols: () => ['BTCUSDT', 'ETHUSDT'],
   marketPayload: (symbol, channel) => ({ symbol, channel }),
 };
-const server = await listenExchange(async () => new Response('{}'), host);
+const server = await listen({
+  baseUrl: 'http://127.0.0.1',
+  handler: async () => new Response('{}'),
+  openAccountChannel: (socket, url) => attachAccountChannel(socket, url, host),
+});
 const socket = new WebSocket(server.wsUrl + '?token=ok');
 await new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }));
 await fetch(server.url + '/health').then((r) => r.text());

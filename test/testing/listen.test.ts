@@ -9,6 +9,7 @@ import {
   type AccountEvent,
   type ExchangeEndpoint,
   type ExchangeHandler,
+  type ListenOptions,
   type SimRequest,
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
@@ -111,9 +112,9 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function start() {
+async function start(options: ListenOptions = {}) {
   const exchange = fakeExchange();
-  const server = await listen(exchange.endpoint);
+  const server = await listen(exchange.endpoint, options);
   running.push(server);
   return { ...exchange, server };
 }
@@ -186,6 +187,62 @@ describe('listen() over real HTTP', () => {
     await ws.closed;
     expect(exchange.listeners.size).toBe(0);
     await expect(fetch(`${server.url}/health`)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('listen({ cors })', () => {
+  const preflight = (url: string, origin: string) =>
+    fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-api-key',
+      },
+    });
+
+  it('answers a preflight itself (204, methods, the requested headers) without calling the exchange', async () => {
+    const { server, seen } = await start({ cors: true });
+    const response = await preflight(`${server.url}/echo`, 'http://127.0.0.1:5173');
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type,x-api-key');
+    expect(response.headers.get('access-control-max-age')).toBe('600');
+    expect(seen).toEqual([]);
+  });
+
+  it('lets the page read Date and Retry-After on real responses, errors included', async () => {
+    const { server } = await start({ cors: true });
+    const response = await fetch(`${server.url}/echo`, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:3000' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(response.headers.get('access-control-expose-headers')).toBe('Date, Retry-After, ETag');
+    expect(response.headers.get('vary')).toContain('Origin');
+    const missing = await fetch(`${server.url}/v2/nothing`, { headers: { Origin: 'http://localhost:3000' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+  });
+
+  it('with an origin list, other origins get no CORS headers', async () => {
+    const { server } = await start({ cors: { origin: ['http://localhost:5173'] } });
+    const listed = await preflight(`${server.url}/echo`, 'http://localhost:5173');
+    expect(listed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const other = await preflight(`${server.url}/echo`, 'http://evil.test');
+    expect(other.status).toBe(204);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await fetch(`${server.url}/health`, { headers: { Origin: 'http://evil.test' } });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("without cors, an OPTIONS request is the exchange's to answer and no CORS header is added", async () => {
+    const { server } = await start();
+    const response = await preflight(`${server.url}/v2/orders`, 'http://localhost:5173');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 

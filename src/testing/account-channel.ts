@@ -16,7 +16,7 @@
  */
 
 import type { AccountChannelHost, AccountChannelSocket, AccountEvent } from './_types.ts';
-import type { MarketChannel } from './market.ts';
+import type { MarketChannel } from './market/types.ts';
 
 /** The socket the channel runs on (see {@link AccountChannelSocket}). */
 export type ChannelSocket = AccountChannelSocket;

@@ -38,7 +38,7 @@ export {
   MAKER_FEE_RATE,
   TAKER_FEE_RATE,
   TRANSFER_SETTLE_MS,
-} from './engine/engine.ts';
+} from './engine/constants.ts';
 export { type FaultSpec, Faults } from './engine/faults.ts';
 export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
 // Renamed on export: the SDK entry has its own MarginType, PositionMode and OrderStatus types, and a test
@@ -57,4 +57,5 @@ export {
   type ExchangeOptions,
   type RequestLogEntry,
 } from './exchange.ts';
-export { MarketSimulator, type MarketSimulatorOptions } from './market.ts';
+export { MarketSimulator } from './market/simulator.ts';
+export type { MarketSimulatorOptions } from './market/types.ts';

@@ -14,7 +14,7 @@ import {
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
 import { attachAccountChannel } from '../../src/testing/account-channel.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 import { listen } from '../../src/testing/server/index.ts';
 

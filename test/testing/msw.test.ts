@@ -8,7 +8,7 @@ import {
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
 import { attachAccountChannel } from '../../src/testing/account-channel.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 import { handlers } from '../../src/testing/msw/index.ts';
 import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 

@@ -46,8 +46,11 @@ export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
 export type {
   MarginType as SimMarginType,
   OrderStatus as SimOrderStatus,
+  OrderType as SimOrderType,
   Permission as ApiKeyPermission,
   PositionMode as SimPositionMode,
+  PositionSide as SimPositionSide,
+  Side as SimSide,
 } from './engine/state.ts';
 export {
   type AccountView,
@@ -59,3 +62,4 @@ export {
 } from './exchange.ts';
 export { MarketSimulator } from './market/simulator.ts';
 export type { MarketSimulatorOptions } from './market/types.ts';
+export type { SimOrder, SimPosition, SimTrade, SimTransfer } from './routes/shapes.ts';

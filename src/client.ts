@@ -2,7 +2,14 @@ import { type Clock, systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
 import { registerApiKey, registerSecret } from './_internal/redact.ts';
-import { type Logger, type RetryOptions, type Signer, Transport } from './_internal/transport.ts';
+import {
+  isValidTimeoutMs,
+  type Logger,
+  MAX_TIMEOUT_MS,
+  type RetryOptions,
+  type Signer,
+  Transport,
+} from './_internal/transport.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import { CallJournal } from './events/journal.ts';
 import { systemScheduler } from './events/scheduler.ts';
@@ -243,8 +250,11 @@ export class FuturesClient {
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
     const timeoutMs = options.timeoutMs ?? 10_000;
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-      throw new ConfigurationError('timeoutMs must be a positive number');
+    if (!isValidTimeoutMs(timeoutMs)) {
+      throw new ConfigurationError(
+        `timeoutMs must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`,
+      );
+    }
     const retry =
       options.retry === false
         ? false

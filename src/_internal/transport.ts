@@ -1,4 +1,4 @@
-import ky, { TimeoutError as KyTimeoutError } from 'ky';
+import ky from 'ky';
 import type * as z from 'zod';
 import { AbortError } from '../errors/abort-error.ts';
 import { ApiError } from '../errors/api-error.ts';
@@ -7,11 +7,14 @@ import { ConnectionError } from '../errors/connection-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { apiErrorFromResponse } from '../errors/from-response.ts';
 import { FuturesError } from '../errors/futures-error.ts';
+import { RedirectError } from '../errors/redirect-error.ts';
+import { RequestValidationError } from '../errors/request-validation-error.ts';
 import { ResponseValidationError } from '../errors/response-validation-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Fleet, FleetLane } from '../fleet/types.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import { type Clock, ClockSync } from './clock.ts';
+import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { type BucketName, fleetCall, RateLimiter, type Slot } from './rate-limiter.ts';
 import { redact, redactingLogger } from './redact.ts';
@@ -195,13 +198,109 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   return Math.max(0, date - now);
 }
 
-/** True when some error in the cause chain (or in an AggregateError from trying several addresses) is ECONNREFUSED. */
-function isConnectionRefused(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 6) return false;
-  if ((error as { code?: unknown }).code === 'ECONNREFUSED') return true;
-  const errors = (error as { errors?: unknown }).errors;
-  if (Array.isArray(errors) && errors.length > 0 && errors.every((e) => isConnectionRefused(e, depth + 1))) return true;
-  return isConnectionRefused((error as { cause?: unknown }).cause, depth + 1);
+/** The longest timer a runtime honours: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** A `timeoutMs` the SDK accepts: an integer number of milliseconds from 1 to 2^31 − 1. */
+export function isValidTimeoutMs(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_MS;
+}
+
+/** Redirect statuses: the SDK never follows them (see RedirectError). */
+const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
+
+/** Scheme, host and path of a redirect target, resolved against the request URL; never its query. */
+function redirectTarget(location: string | null, requestUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, requestUrl);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The call's options, read once and checked before anything else happens: a getter that throws or a revoked
+ * Proxy must end as a `RequestValidationError`, and a `timeoutMs` of `Infinity`, `2 ** 31`, `-1` or `NaN` would
+ * otherwise become a 1 ms timer.
+ */
+function readCallOptions(call: EndpointCall<unknown>): InternalCallOptions | undefined {
+  const context = `${call.method} ${call.path}`;
+  let signal: unknown;
+  let timeoutMs: unknown;
+  let priority: unknown;
+  try {
+    const options: unknown = call.options;
+    if (options === undefined || options === null) return undefined;
+    if (typeof options !== 'object') {
+      throw new RequestValidationError([{ path: ['options'], message: 'must be an object' }], context);
+    }
+    ({ signal, timeoutMs, priority } = options as InternalCallOptions);
+  } catch (error) {
+    if (error instanceof RequestValidationError) throw error;
+    throw new RequestValidationError([{ path: ['options'], message: 'could not be read' }], context);
+  }
+  const issues: Array<{ path: string[]; message: string }> = [];
+  if (timeoutMs !== undefined && !isValidTimeoutMs(timeoutMs)) {
+    issues.push({
+      path: ['options', 'timeoutMs'],
+      message: `must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+    });
+  }
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    issues.push({ path: ['options', 'signal'], message: 'must be an AbortSignal' });
+  }
+  if (issues.length > 0) throw new RequestValidationError(issues, context);
+  return {
+    signal: signal as AbortSignal | undefined,
+    timeoutMs: timeoutMs as number | undefined,
+    priority: priority as CallPriority | undefined,
+  };
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  try {
+    const candidate = value as AbortSignal;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof candidate.aborted === 'boolean' &&
+      typeof candidate.addEventListener === 'function' &&
+      typeof candidate.removeEventListener === 'function'
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** Why an attempt's body or headers stopped being awaited. */
+const DEADLINE = Symbol('deadline');
+const CALLER_ABORT = Symbol('caller abort');
+const noop = () => {};
+
+/**
+ * Reads a body to text, chunk by chunk, each read raced against `stopped`. The attempt's deadline and the
+ * caller's signal end the read themselves: an abort that only travels through fetch's `Request` can be lost
+ * (Node links a Request's signal weakly, and a GC during a stalled body drops the link), which would leave the
+ * call pending forever.
+ */
+async function readText(response: Response, stopped: Promise<never>): Promise<string> {
+  const body = response.body;
+  if (body === null) return '';
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), stopped]);
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    reader.cancel().catch(noop);
+    throw error;
+  }
 }
 
 /**
@@ -214,8 +313,12 @@ export class Transport {
 
   readonly config: TransportConfig;
 
+  /** Host (with a non-default port) of the base URL, named in connection errors. */
+  private readonly host: string;
+
   constructor(config: TransportConfig) {
     this.config = { ...config, logger: config.logger && redactingLogger(config.logger) };
+    this.host = new URL(config.baseUrl).host;
     this.clockSync = new ClockSync(config.clock);
     this.limiter = new RateLimiter(config.clock, {
       enforceLimits: config.rateLimit,
@@ -231,7 +334,8 @@ export class Transport {
       );
     }
     try {
-      return await this.run(call);
+      const options = readCallOptions(call);
+      return await this.run(options === call.options ? call : { ...call, options });
     } catch (error) {
       if (error instanceof FuturesError) throw error;
       // Defensive: nothing but FuturesError may escape.
@@ -285,9 +389,12 @@ export class Transport {
       const error = outcome.error;
       if (
         outcome.kind === 'timeout' ||
-        (outcome.kind === 'network' && !outcome.refused) ||
-        (outcome.kind === 'http' && error instanceof ApiError && error.status >= 500)
+        outcome.kind === 'redirect' ||
+        (outcome.kind === 'network' && !outcome.neverSent) ||
+        (outcome.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
       ) {
+        // A replay 401 means THIS attempt was not acted on, but also that a request with the same signature
+        // arrived before: possibly a copy of this one that was accepted.
         flight.mayHaveActed = true;
       }
 
@@ -357,10 +464,13 @@ export class Transport {
         return 1000 * 2 ** retries;
       }
       if (status >= 500 && call.safety === 'idempotent') return jittered();
+      // A fresh signature at once: the rejected attempt was not acted on, and waiting changes nothing.
+      if (isReplay(outcome.error) && call.safety === 'idempotent') return 0;
       return undefined;
     }
     if (outcome.kind === 'network') {
-      if (call.safety === 'idempotent' || outcome.refused) return jittered();
+      // DNS, TLS and refused connections happen before anything is sent: safe to repeat for every endpoint.
+      if (call.safety === 'idempotent' || outcome.neverSent) return jittered();
       return undefined;
     }
     if (outcome.kind === 'timeout' && call.safety === 'idempotent') return jittered();
@@ -481,22 +591,44 @@ export class Transport {
     }
     config.logger?.debug(`${call.method} ${call.path} attempt ${attempt}`);
 
-    // One deadline for the whole attempt, headers AND body (ky's own timeout stops at the headers, so a server
-    // that stalls mid-body would hang the call). Real time on purpose: an injected fake clock that jumps ahead
-    // in sleep() must not fire timeouts of requests that are still on the wire.
+    // One deadline for the whole attempt, headers AND body, on real time (an injected fake clock that jumps ahead
+    // in sleep() must not fire timeouts of requests still on the wire). The deadline and the caller's signal end
+    // the wait themselves (`stopped`): aborting the fetch is only a courtesy to free the socket, because an abort
+    // that travels through fetch's Request can be lost, and the call would then never settle.
     const attemptController = new AbortController();
-    const onCallerAbort = () => attemptController.abort(signal?.reason);
     if (signal?.aborted) throw this.abortError(call, signal.reason);
+    let stoppedBy: typeof DEADLINE | typeof CALLER_ABORT | undefined;
+    let rejectStopped!: (why: unknown) => void;
+    const stopped = new Promise<never>((_, reject) => {
+      rejectStopped = reject;
+    });
+    stopped.catch(noop);
+    // Recorded before the courtesy abort: the aborted fetch or body may reject first, with an abort error of its
+    // own, and must still be reported as this deadline or this signal.
+    const stop = (why: typeof DEADLINE | typeof CALLER_ABORT) => {
+      stoppedBy ??= why;
+      rejectStopped(why);
+      attemptController.abort(why === CALLER_ABORT ? signal?.reason : undefined);
+    };
+    // One macrotask later: a response (or body) that has already arrived when the signal fires is kept, so an
+    // abort racing a completed request does not turn a known outcome into an unknown one.
+    const onCallerAbort = () => setTimeout(() => stop(CALLER_ABORT), 0);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      attemptController.abort();
-    }, timeoutMs);
+    const timer = setTimeout(() => stop(DEADLINE), timeoutMs);
     const timeoutError = () => ({
       kind: 'timeout' as const,
       error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),
     });
+    const interrupted = (error: unknown): Outcome<T> | undefined => {
+      const why = stoppedBy ?? error;
+      if (why === DEADLINE) return timeoutError();
+      if (why === CALLER_ABORT) {
+        // Aborted while the request was on the wire: the server may have received it.
+        flight.mayHaveActed = true;
+        throw this.abortError(call, signal?.reason);
+      }
+      return undefined;
+    };
 
     const sentAt = config.clock.now();
     slot.sent = true;
@@ -504,40 +636,74 @@ export class Transport {
     let text: string;
     try {
       try {
-        response = await ky(url, {
+        const sending = ky(url, {
           method: call.method,
           headers,
           ...(body === undefined ? {} : { body }),
           signal: attemptController.signal,
+          // Never follow: the next hop would receive the API key and a signature valid on any endpoint for 5 s.
+          redirect: 'manual',
           timeout: false,
           retry: 0,
           throwHttpErrors: false,
           fetch: config.fetch,
         });
+        sending.catch(noop);
+        response = await Promise.race([sending, stopped]);
       } catch (error) {
+        const stoppedOutcome = interrupted(error);
+        if (stoppedOutcome) return stoppedOutcome;
         if (signal?.aborted) {
-          // Aborted while the request was on the wire: the server may have received it.
           flight.mayHaveActed = true;
           throw this.abortError(call, signal.reason);
         }
-        if (timedOut || error instanceof KyTimeoutError) return timeoutError();
-        const refused = isConnectionRefused(error);
+        const failure = classifyNetworkFailure(error);
         return {
           kind: 'network',
-          refused,
-          error: new ConnectionError({ method: call.method, path: call.path, refused, cause: error }),
+          neverSent: failure.neverSent,
+          error: new ConnectionError({
+            method: call.method,
+            path: call.path,
+            host: this.host,
+            code: failure.code,
+            neverSent: failure.neverSent,
+            reason: failure.reason,
+            cause: error,
+          }),
+        };
+      }
+      if (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status) || response.redirected) {
+        // The server answered (so a state change may have happened), but whatever it points at is not the API.
+        response.body?.cancel().catch(noop);
+        return {
+          kind: 'redirect',
+          error: new RedirectError({
+            method: call.method,
+            path: call.path,
+            status: response.type === 'opaqueredirect' ? 0 : response.status,
+            location: redirectTarget(response.headers.get('location'), url),
+          }),
         };
       }
       try {
-        text = await response.text();
+        text = await readText(response, stopped);
       } catch (error) {
         flight.mayHaveActed = true; // the server answered: whatever it did is done
-        if (signal?.aborted) throw this.abortError(call, signal.reason);
-        if (timedOut) return timeoutError();
+        const stoppedOutcome = interrupted(error);
+        if (stoppedOutcome) return stoppedOutcome;
+        const failure = classifyNetworkFailure(error);
         return {
           kind: 'network',
-          refused: false,
-          error: new ConnectionError({ method: call.method, path: call.path, refused: false, cause: error }),
+          neverSent: false,
+          error: new ConnectionError({
+            method: call.method,
+            path: call.path,
+            host: this.host,
+            code: failure.code,
+            neverSent: false,
+            reason: 'the connection broke while the response was read',
+            cause: error,
+          }),
         };
       }
     } finally {
@@ -597,9 +763,12 @@ export class Transport {
  */
 function settlementOf(outcome: Outcome<unknown>): 'counted' | 'refunded' {
   if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) return 'refunded';
-  // Hook for core-transport: a ConnectionError flag saying nothing was sent (DNS, TLS) belongs here too.
-  if (outcome.kind === 'network' && outcome.refused) return 'refunded';
+  if (outcome.kind === 'network' && outcome.neverSent) return 'refunded';
   return 'counted';
+}
+
+function isReplay(error: FuturesError): boolean {
+  return error instanceof ApiError && error.status === 401 && error.error === 'Signature replay detected';
 }
 
 function toPathKey(key: PropertyKey): string | number {
@@ -619,7 +788,8 @@ type Failure =
       sentAt: number;
       receivedAt: number;
     }
-  | { kind: 'network'; error: FuturesError; refused: boolean }
+  | { kind: 'network'; error: FuturesError; neverSent: boolean }
+  | { kind: 'redirect'; error: FuturesError }
   | { kind: 'timeout'; error: FuturesError };
 
 type Outcome<T> = { kind: 'ok'; value: T } | Failure;

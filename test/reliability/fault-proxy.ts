@@ -57,7 +57,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
     const response = await fetch(`${upstream}${req.url}`, {
       method: req.method ?? 'GET',
       headers,
-      ...(body.length > 0 ? { body } : {}),
+      ...(body.length > 0 ? { body: new Uint8Array(body) } : {}),
       redirect: 'manual',
     });
     const text = Buffer.from(await response.arrayBuffer());

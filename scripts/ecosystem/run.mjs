@@ -23,7 +23,7 @@ const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).
 const keep = args.includes('--keep');
 
 /** Where the simulator's MSW handlers come from (see docs/testing.md). */
-const MSW = { entry: 'futures-sdk/testing/msw', import: 'mswHandlers', handlers: 'mswHandlers(ex)' };
+const MSW = { entry: 'futures-sdk/testing/msw', import: 'handlers', handlers: 'handlers(ex)' };
 
 const TOOLS = {
   'node-22': 'node@22.12.0',

@@ -18,6 +18,12 @@ export interface FuturesErrorOptions {
 }
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+/**
+ * Every SDK error carries this brand (on `FuturesError.prototype`, so every subclass has it). `Symbol.for` names
+ * one symbol per realm, shared by every copy of the package: the ESM and the CommonJS build loaded side by side
+ * (the dual-package hazard) still recognise each other's errors, where `instanceof` cannot.
+ */
+const BRAND = Symbol.for('futures-sdk.error');
 
 /**
  * The base class of every error the SDK throws or rejects with. Catch this to catch everything.
@@ -85,6 +91,33 @@ export class FuturesError extends Error {
     // The stack's first line was captured before the subclass set `name`; rebuild it, keep only the frames.
     const frames = (this.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
     return `${[`${this.name}: ${this.message}`, ...frames].join('\n')}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+  }
+}
+
+Object.defineProperty(FuturesError.prototype, BRAND, { value: true });
+
+/**
+ * True for every error of futures-sdk (any subclass of `FuturesError`), also one created by another copy of the
+ * package — the ESM and the CommonJS build loaded in one process, or two installed versions — where
+ * `instanceof FuturesError` is false. Narrow further with `err.name` (`'RateLimitError'`, …), which is set
+ * as a literal in every class.
+ *
+ * @example
+ * ```ts
+ * import { isFuturesError } from 'futures-sdk';
+ * try {
+ *   await client.account.balance();
+ * } catch (err) {
+ *   if (isFuturesError(err) && err.name === 'RateLimitError') console.warn('slow down:', err.shortMessage);
+ *   else throw err;
+ * }
+ * ```
+ */
+export function isFuturesError(value: unknown): value is FuturesError {
+  try {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  } catch {
+    return false; // a revoked Proxy or a throwing getter is not ours
   }
 }
 

@@ -15,7 +15,7 @@ export { ConfigurationError } from './configuration-error.ts';
 export { ConnectionError } from './connection-error.ts';
 export { FleetUnavailableError } from './fleet-unavailable-error.ts';
 export { apiErrorFromResponse } from './from-response.ts';
-export { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+export { FuturesError, type FuturesErrorOptions, isFuturesError } from './futures-error.ts';
 export { ListenerError } from './listener-error.ts';
 export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
 export { RedirectError } from './redirect-error.ts';

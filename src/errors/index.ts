@@ -18,6 +18,7 @@ export { apiErrorFromResponse } from './from-response.ts';
 export { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 export { ListenerError } from './listener-error.ts';
 export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
+export { RedirectError } from './redirect-error.ts';
 export { ReplaceOrderError } from './replace-order-error.ts';
 export { RequestValidationError, type ValidationIssue } from './request-validation-error.ts';
 export { ResponseValidationError } from './response-validation-error.ts';

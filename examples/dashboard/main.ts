@@ -6,7 +6,14 @@
  * small signing server (examples/dashboard/server.ts) that holds it; the page talks to the API directly (here
  * the simulated exchange, on another origin, with CORS). Run it with `npm run dashboard`.
  */
-import { type AccountStream, FuturesClient, FuturesError, type Order, type Position, parseKline } from 'futures-sdk';
+import {
+  type AccountStream,
+  FuturesClient,
+  isFuturesError,
+  type Order,
+  type Position,
+  parseKline,
+} from 'futures-sdk';
 import { CandlestickSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 
 /** What the local server tells the page: where the API is, and the public half of the credentials. */
@@ -39,7 +46,7 @@ const client = new FuturesClient({
 const symbol = config.symbols[0] ?? 'BTCUSDT';
 const status = $('#status');
 const showError = (where: string, err: unknown): void => {
-  const message = err instanceof FuturesError ? err.shortMessage : String(err);
+  const message = isFuturesError(err) ? err.shortMessage : String(err);
   status.textContent = `${where}: ${message}`;
   status.className = 'down';
 };
@@ -155,7 +162,7 @@ form.addEventListener('submit', async (event) => {
     await refreshOrders();
   } catch (err) {
     // RequestValidationError names the field (e.g. "price: must be a plain decimal string") before any network.
-    message.textContent = err instanceof FuturesError ? err.shortMessage : String(err);
+    message.textContent = isFuturesError(err) ? err.shortMessage : String(err);
   }
 });
 

@@ -1,7 +1,7 @@
 import { type Clock, systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
-import { registerApiKey, registerSecret } from './_internal/redact.ts';
+import { Redactor } from './_internal/redact.ts';
 import {
   isValidTimeoutMs,
   type Logger,
@@ -172,7 +172,7 @@ function resolveBaseUrl(options: FuturesClientOptions): string {
   return `${url.origin}${path}`;
 }
 
-function resolveSigner(options: FuturesClientOptions): Signer | undefined {
+function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
   const { apiKey, apiSecret, signer } = options;
   if (apiSecret !== undefined && signer !== undefined) {
     throw new ConfigurationError('Pass either apiSecret or signer, not both');
@@ -189,7 +189,7 @@ function resolveSigner(options: FuturesClientOptions): Signer | undefined {
           'or set dangerouslyAllowBrowser: true if you accept the risk.',
       );
     }
-    registerSecret(apiSecret);
+    redactor.addSecret(apiSecret);
     return (payload) => hmacSha256Hex(apiSecret, payload);
   }
   if (signer !== undefined && typeof signer !== 'function') throw new ConfigurationError('signer must be a function');
@@ -234,7 +234,9 @@ export class FuturesClient {
       throw new ConfigurationError('FuturesClient needs an options object with at least baseUrl');
     }
     const baseUrl = resolveBaseUrl(options);
-    const sign = resolveSigner(options);
+    // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
+    const redactor = new Redactor();
+    const sign = resolveSigner(options, redactor);
     if (options.apiKey !== undefined) {
       if (typeof options.apiKey !== 'string' || options.apiKey === '')
         throw new ConfigurationError('apiKey must be a non-empty string');
@@ -245,7 +247,7 @@ export class FuturesClient {
           `apiKey must be printable ASCII without spaces or line breaks (got ${options.apiKey.length} characters)`,
         );
       }
-      registerApiKey(options.apiKey);
+      redactor.addApiKey(options.apiKey);
     }
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
@@ -283,6 +285,7 @@ export class FuturesClient {
         rateLimit: options.rateLimit ?? true,
         logger: options.logger,
         fleet,
+        redactor,
       }),
       subAccountId: options.subAccountId,
       journal: new CallJournal(options.clock ?? systemClock),
@@ -307,13 +310,16 @@ export class FuturesClient {
    */
   stream(options: AccountStreamOptions): AccountStream {
     const WebSocketImpl = options.WebSocket ?? this.options.WebSocket;
-    return new AccountStream({
-      ...options,
-      ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
-      ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
-        ? { logger: this.ctx.transport.config.logger }
-        : {}),
-    });
+    return new AccountStream(
+      {
+        ...options,
+        ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
+        ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
+          ? { logger: this.ctx.transport.config.logger }
+          : {}),
+      },
+      this.ctx.transport.redactor,
+    );
   }
 
   /**

@@ -6,7 +6,7 @@ import { ConfigurationError } from '../errors/configuration-error.ts';
 import { ConnectionError } from '../errors/connection-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { apiErrorFromResponse } from '../errors/from-response.ts';
-import { FuturesError } from '../errors/futures-error.ts';
+import { FuturesError, sealError } from '../errors/futures-error.ts';
 import { RedirectError } from '../errors/redirect-error.ts';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
 import { ResponseValidationError } from '../errors/response-validation-error.ts';
@@ -17,7 +17,7 @@ import { type Clock, ClockSync } from './clock.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { type BucketName, fleetCall, RateLimiter, type Slot } from './rate-limiter.ts';
-import { redact, redactingLogger } from './redact.ts';
+import { Redactor, redact } from './redact.ts';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
@@ -173,6 +173,8 @@ export interface TransportConfig {
   logger: Logger | undefined;
   /** Shared timestamp lanes and budget of a fleet; none: this client alone, in memory. */
   fleet?: Fleet | undefined;
+  /** This client's credentials, scrubbed from every error and log line (a new, empty one when omitted). */
+  redactor?: Redactor | undefined;
 }
 
 type ParsedBody = { json: true; value: unknown } | { json: false; value: string };
@@ -315,9 +317,12 @@ export class Transport {
 
   /** Host (with a non-default port) of the base URL, named in connection errors. */
   private readonly host: string;
+  /** This client's credentials: every error leaving {@link Transport.call} is sealed with it. */
+  readonly redactor: Redactor;
 
   constructor(config: TransportConfig) {
-    this.config = { ...config, logger: config.logger && redactingLogger(config.logger) };
+    this.redactor = config.redactor ?? new Redactor();
+    this.config = { ...config, logger: config.logger && this.redactor.logger(config.logger) };
     this.host = new URL(config.baseUrl).host;
     this.clockSync = new ClockSync(config.clock);
     this.limiter = new RateLimiter(config.clock, {
@@ -337,9 +342,12 @@ export class Transport {
       const options = readCallOptions(call);
       return await this.run(options === call.options ? call : { ...call, options });
     } catch (error) {
-      if (error instanceof FuturesError) throw error;
       // Defensive: nothing but FuturesError may escape.
-      throw new FuturesError(`${call.method} ${call.path} failed unexpectedly`, { cause: error });
+      const failure =
+        error instanceof FuturesError
+          ? error
+          : new FuturesError(`${call.method} ${call.path} failed unexpectedly`, { cause: error });
+      throw sealError(failure, this.redactor);
     }
   }
 
@@ -489,6 +497,8 @@ export class Transport {
     if (typeof signature !== 'string' || signature === '') {
       throw new FuturesError('The signer returned no signature');
     }
+    // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
+    this.redactor.addSignature(signature);
     const userPart = canonicalQuery(query);
     return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
   }

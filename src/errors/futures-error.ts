@@ -1,4 +1,4 @@
-import { redact, redactDeep } from '../_internal/redact.ts';
+import { type Redactor, redact, redactDeep } from '../_internal/redact.ts';
 
 /**
  * Options every {@link FuturesError} accepts.
@@ -24,6 +24,8 @@ const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
  * (the dual-package hazard) still recognise each other's errors, where `instanceof` cannot.
  */
 const BRAND = Symbol.for('futures-sdk.error');
+/** The Redactor of the client an error was produced for (non-enumerable), used by its JSON and inspect views. */
+const REDACTOR = Symbol('redactor');
 
 /**
  * The base class of every error the SDK throws or rejects with. Catch this to catch everything.
@@ -83,7 +85,8 @@ export class FuturesError extends Error {
       if (key === 'name' || key === 'message') continue;
       out[key] = value;
     }
-    return redactDeep(out) as Record<string, unknown>;
+    const redactor = (this as { [REDACTOR]?: Redactor })[REDACTOR];
+    return (redactor ? redactor.deep(out) : redactDeep(out)) as Record<string, unknown>;
   }
 
   /** Node's `util.inspect` shows the same secret-free view plus the stack. */
@@ -118,6 +121,35 @@ export function isFuturesError(value: unknown): value is FuturesError {
     return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
   } catch {
     return false; // a revoked Proxy or a throwing getter is not ours
+  }
+}
+
+/**
+ * Scrubs an error with the Redactor of the client it was produced for, before it reaches the caller: message,
+ * short message, stack and the sanitised cause chain (also of errors it wraps), and keeps the Redactor for the
+ * error's `toJSON` and `util.inspect` views. Fields holding the server's words (`error`, `body`) stay verbatim in
+ * memory; every rendering of them goes through those views.
+ * @internal
+ */
+export function sealError<E extends FuturesError>(error: E, redactor: Redactor): E {
+  sealOne(error, redactor, 0);
+  return error;
+}
+
+function sealOne(error: unknown, redactor: Redactor, depth: number): void {
+  if (depth > 6 || !(error instanceof Error)) return;
+  const target = error as Error & { shortMessage?: string; [REDACTOR]?: Redactor };
+  if (target[REDACTOR] === redactor) return;
+  try {
+    if (error instanceof FuturesError) {
+      Object.defineProperty(target, REDACTOR, { value: redactor, enumerable: false, configurable: true });
+      (target as { shortMessage: string }).shortMessage = redactor.text(error.shortMessage);
+    }
+    target.message = redactor.text(target.message);
+    if (typeof target.stack === 'string') target.stack = redactor.text(target.stack);
+    sealOne((target as { cause?: unknown }).cause, redactor, depth + 1);
+  } catch {
+    // A frozen or exotic error cannot be rewritten; it was built by us from redacted parts anyway.
   }
 }
 

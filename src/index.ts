@@ -7,6 +7,7 @@
  * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
  * ```
  * @packageDocumentation
+ * @module futures-sdk
  */
 
 export type { Clock } from './_internal/clock.ts';

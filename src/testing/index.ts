@@ -15,6 +15,7 @@
  * const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch });
  * ```
  * @packageDocumentation
+ * @module futures-sdk/testing
  */
 
 export {

@@ -14,6 +14,7 @@
  * server.listen();
  * ```
  * @packageDocumentation
+ * @module futures-sdk/testing/msw
  */
 
 import { type ExchangeEndpoint, MSW_HANDLERS_FACTORY } from '../_types.ts';

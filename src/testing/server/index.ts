@@ -15,6 +15,7 @@
  * await server.close();
  * ```
  * @packageDocumentation
+ * @module futures-sdk/testing/server
  */
 
 import type { ExchangeEndpoint, ListeningExchange, ListenOptions } from '../_types.ts';

@@ -6,14 +6,7 @@
  * small signing server (examples/dashboard/server.ts) that holds it; the page talks to the API directly (here
  * the simulated exchange, on another origin, with CORS). Run it with `npm run dashboard`.
  */
-import {
-  type AccountStream,
-  FuturesClient,
-  isFuturesError,
-  type Order,
-  type Position,
-  parseKline,
-} from 'futures-sdk';
+import { type AccountStream, FuturesClient, isFuturesError, type Order, type Position, parseKline } from 'futures-sdk';
 import { CandlestickSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 
 /** What the local server tells the page: where the API is, and the public half of the credentials. */

@@ -94,6 +94,24 @@ describe('timeouts and aborts', () => {
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 
+  it('the deadline covers signing too: a slow signer leaves less time for the wire', async () => {
+    server.queue('GET /v2/positions', { delayMs: 5_000 });
+    const slowSigner = async (payload: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return hmacHex(API_SECRET, payload);
+    };
+    const started = Date.now();
+    const error = await client({ apiSecret: undefined, signer: slowSigner, retry: false })
+      .account.positions(undefined, { timeoutMs: 1_000 })
+      .catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(1); // sent after signing, then timed out on the wire
+    // One 1 s deadline for the attempt, not 1 s for signing and another for the request (1.6 s).
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(1_450);
+  });
+
   it('the per-call timeoutMs overrides the client default', async () => {
     server.queue('GET /health', { delayMs: 300, reply: { status: 200, body: { ok: true, service: 'slow' } } });
     await expect(client({ timeoutMs: 50, retry: false }).market.health({ timeoutMs: 2_000 })).resolves.toMatchObject({

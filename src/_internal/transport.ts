@@ -290,8 +290,13 @@ const noop = () => {};
  * call pending forever.
  */
 async function readText(response: Response, stopped: Promise<never>): Promise<string> {
-  const body = response.body;
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (body === null) return '';
+  if (typeof body?.getReader !== 'function') {
+    // A fetch replacement whose body is not a web stream (node-fetch 2 has a Node stream, some polyfills have
+    // none): its text() is all there is to race.
+    return Promise.race([response.text(), stopped]);
+  }
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';

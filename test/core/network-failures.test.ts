@@ -206,3 +206,14 @@ describe('failures after the request may have left', () => {
     await expect(client.account.balance()).rejects.toBeInstanceOf(RedirectError);
   });
 });
+
+describe('ConnectionError built by hand', () => {
+  it('the 0.1 arguments { method, path, refused } still work', () => {
+    const refused = new ConnectionError({ method: 'GET', path: '/health', refused: true });
+    expect(refused).toMatchObject({ refused: true, neverSent: true, code: undefined, host: '' });
+    expect(refused.message).toBe('Connection failed for GET /health (connection refused; nothing was sent)');
+    const broken = new ConnectionError({ method: 'POST', path: '/v2/orders', refused: false });
+    expect(broken).toMatchObject({ refused: false, neverSent: false });
+    expect(broken.message).toContain('the request may have reached the server');
+  });
+});

@@ -54,7 +54,8 @@ export interface FuturesClientOptions {
   /** Default `subAccountId` for every call that accepts one. */
   subAccountId?: string | undefined;
   /**
-   * Per-attempt timeout.
+   * Deadline of each attempt in milliseconds (fleet lane, signing, headers and the whole body together): an
+   * integer from 1 to 2147483647, else the constructor throws `ConfigurationError`.
    * @default 10000
    */
   timeoutMs?: number | undefined;

@@ -43,7 +43,11 @@ export type RetrySafety = 'idempotent' | 'once';
 export interface CallOptions {
   /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
-  /** Per-attempt timeout for this call, overriding the client's `timeoutMs`. */
+  /**
+   * Deadline of each attempt of this call (signing, headers and the whole body), overriding the client's
+   * `timeoutMs`: an integer number of milliseconds from 1 to 2147483647, else the call rejects with
+   * `RequestValidationError` before any network.
+   */
   timeoutMs?: number | undefined;
 }
 
@@ -288,8 +292,13 @@ const noop = () => {};
  * call pending forever.
  */
 async function readText(response: Response, stopped: Promise<never>): Promise<string> {
-  const body = response.body;
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined;
   if (body === null) return '';
+  if (typeof body?.getReader !== 'function') {
+    // A fetch replacement whose body is not a web stream (node-fetch 2 has a Node stream, some polyfills have
+    // none): its text() is all there is to race.
+    return Promise.race([response.text(), stopped]);
+  }
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -513,6 +522,8 @@ export class Transport {
     timeoutMs: number,
     signal: AbortSignal | undefined,
     lane: FleetLane | undefined,
+    /** What is left of the attempt's deadline. */
+    withinMs: number,
   ): Promise<string> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
@@ -527,7 +538,7 @@ export class Transport {
               details: 'the signer did not return a signature in time; nothing was sent',
             }),
           ),
-        timeoutMs,
+        withinMs,
       );
       onAbort = () => reject(this.abortError(call, signal?.reason));
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -584,10 +595,16 @@ export class Transport {
     const { config } = this;
     const query = call.query ?? {};
     if (signal?.aborted) throw this.abortError(call, signal.reason);
+    // One deadline for the attempt from here: a slow lane or signer leaves less time for the wire, so an attempt
+    // never takes more than timeoutMs in all. Monotonic real time, like the timers below.
+    const startedAt = performance.now();
+    const leftMs = () => Math.max(1, Math.ceil(timeoutMs - (performance.now() - startedAt)));
     const lane = call.signed ? await this.fleetLane(call, timeoutMs, signal) : undefined;
     let search: string;
     try {
-      search = call.signed ? await this.signWithin(call, query, timeoutMs, signal, lane) : canonicalQuery(query);
+      search = call.signed
+        ? await this.signWithin(call, query, timeoutMs, signal, lane, leftMs())
+        : canonicalQuery(query);
     } catch (error) {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }
@@ -624,7 +641,7 @@ export class Transport {
     // abort racing a completed request does not turn a known outcome into an unknown one.
     const onCallerAbort = () => setTimeout(() => stop(CALLER_ABORT), 0);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
-    const timer = setTimeout(() => stop(DEADLINE), timeoutMs);
+    const timer = setTimeout(() => stop(DEADLINE), leftMs());
     const timeoutError = () => ({
       kind: 'timeout' as const,
       error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),

@@ -138,6 +138,20 @@ function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
   return fleet;
 }
 
+/**
+ * A plain copy of the options (and of `retry`), read once: a getter that throws or a revoked Proxy ends as a
+ * `ConfigurationError`, like every other bad option, and later reads cannot change what was validated.
+ */
+function readOptions(options: FuturesClientOptions): FuturesClientOptions {
+  try {
+    const copy = { ...options };
+    if (typeof copy.retry === 'object' && copy.retry !== null) copy.retry = { ...copy.retry };
+    return copy;
+  } catch {
+    throw new ConfigurationError('FuturesClient options could not be read (a getter or Proxy threw)');
+  }
+}
+
 function resolveBaseUrl(options: FuturesClientOptions): string {
   if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
     throw new ConfigurationError('baseUrl is required, e.g. "https://api.example.com"');
@@ -230,10 +244,11 @@ export class FuturesClient {
   /** @internal */
   protected readonly options: Readonly<FuturesClientOptions>;
 
-  constructor(options: FuturesClientOptions) {
-    if (typeof options !== 'object' || options === null) {
+  constructor(given: FuturesClientOptions) {
+    if (typeof given !== 'object' || given === null) {
       throw new ConfigurationError('FuturesClient needs an options object with at least baseUrl');
     }
+    const options = readOptions(given);
     const baseUrl = resolveBaseUrl(options);
     // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
     const redactor = new Redactor();

@@ -260,3 +260,30 @@ describe('hostile arguments reject with RequestValidationError from every public
     expect(String(error)).toContain('POST /v2/orders/ord-1/cancel');
   });
 });
+
+describe('hostile client options', () => {
+  it('a throwing getter or a revoked Proxy as options is a ConfigurationError, not a TypeError', () => {
+    const throwing = Object.defineProperty({ baseUrl: 'https://api.example.com' }, 'apiKey', {
+      enumerable: true,
+      get() {
+        throw new TypeError('boom');
+      },
+    });
+    const { proxy, revoke } = Proxy.revocable({ baseUrl: 'https://api.example.com' }, {});
+    revoke();
+    const nested = {
+      baseUrl: 'https://api.example.com',
+      retry: new Proxy(
+        {},
+        {
+          ownKeys: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    };
+    for (const options of [throwing, proxy, nested]) {
+      expect(() => new FuturesClient(options as never)).toThrow(ConfigurationError);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 export {
   DEFAULT_MAKER_FILL_WINDOW_MS,
+  type DeferredTrade,
   type DetectMakerFillsInput,
   detectMakerFills,
   type MakerFill,

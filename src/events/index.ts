@@ -32,6 +32,7 @@ export {
   AccountWatcher,
   type AccountWatcherEvents,
   type AccountWatcherOptions,
+  type AccountWatcherPollResult,
   type OrderChange,
   type PositionChange,
 } from './watcher.ts';

@@ -80,7 +80,10 @@ export interface AccountWatcherEvents {
   fill: [trade: AccountTrade];
   /** A position change that neither taker fills nor this client's calls explain (spec, Events rule 2). */
   maker_fill: [fill: MakerFill];
-  /** A poll failed (polling continues with backoff), or a listener of another event threw (a `ListenerError`). */
+  /**
+   * An automatic poll failed (polling continues with backoff; a failure of `poll()` goes to its caller instead),
+   * or a listener of another event threw (a `ListenerError`).
+   */
   error: [error: FuturesError];
   /** A poll completed (after its other events). */
   poll: [info: { at: number }];
@@ -148,8 +151,8 @@ export type AccountWatcherPollResult =
   | {
       readonly ok: false;
       /**
-       * Why: the request's `FuturesError` (`RateLimitError`, `TimeoutError`, …; also emitted as an `error` event),
-       * or, when `stopped`, a `FuturesError` saying that the watcher was stopped (no `error` event then).
+       * Why: the request's `FuturesError` (`RateLimitError`, `TimeoutError`, …; not emitted as an `error` event:
+       * the caller has it), or, when `stopped`, a `FuturesError` saying that the watcher was stopped.
        */
       readonly error: FuturesError;
       /** The watcher was stopped before or during the poll: nothing was reported. */
@@ -249,6 +252,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   private inFlight: Promise<AccountWatcherPollResult> | undefined;
   private controller: AbortController | undefined;
   private failures = 0;
+  /** A `poll()` caller awaits the poll in flight: its failure is that caller's, not an `error` event. */
+  private manualWaiting = false;
 
   private baselineDone = false;
   private startedAtServer: number | undefined;
@@ -304,14 +309,22 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
   /**
    * Runs one poll now (or joins the one in progress) and resolves with how it went: `{ ok: true, at, baseline }`,
-   * or `{ ok: false, error, stopped }` with the poll's `FuturesError` (which is also emitted as an `error` event).
-   * It never rejects. It does not start the automatic polling, nor move its timer.
+   * or `{ ok: false, error, stopped }` with the poll's `FuturesError`. It never rejects. A failure is reported
+   * once: to this caller, not as an `error` event (also when this call joined an automatic poll); it still
+   * counts for the automatic polling's backoff. It does not start the automatic polling, nor move its timer.
    */
   poll(): Promise<AccountWatcherPollResult> {
+    // The caller is told the outcome: a failure goes to it, not (again) to the `error` event.
+    this.manualWaiting = true;
+    return this.run();
+  }
+
+  private run(): Promise<AccountWatcherPollResult> {
     if (this.stopped) return Promise.resolve(stoppedResult('The account watcher is stopped: nothing was polled'));
     this.markStart();
     this.inFlight ??= this.cycle().finally(() => {
       this.inFlight = undefined;
+      this.manualWaiting = false;
     });
     return this.inFlight;
   }
@@ -326,7 +339,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.scheduler.clearTimeout(this.timer);
     this.timer = this.scheduler.setTimeout(() => {
       this.timer = undefined;
-      void this.poll().then(() => {
+      void this.run().then(() => {
         const delayMs =
           this.failures === 0 ? this.intervalMs : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
         this.schedule(delayMs);
@@ -419,7 +432,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.failures++;
       const failure =
         error instanceof FuturesError ? error : new FuturesError('The account watcher poll failed', { cause: error });
-      this.safeEmit('error', failure);
+      if (!this.manualWaiting) this.safeEmit('error', failure);
       return { ok: false, error: failure, stopped: false };
     } finally {
       if (this.controller === controller) this.controller = undefined;

@@ -340,7 +340,8 @@ export class FuturesClient {
 
   /**
    * Polls positions, taker trades and this client's working orders, and reports changes and maker fills.
-   * Shares this client's rate-limit buckets. See {@link AccountWatcher}.
+   * Starts polling by itself (the first poll on a 0 ms timer, then `intervalMs` after each poll) unless
+   * `autoStart: false`. Shares this client's rate-limit buckets at the lowest priority. See {@link AccountWatcher}.
    *
    * @throws {ConfigurationError} `intervalMs` is not a positive number.
    * @example

@@ -20,6 +20,11 @@ const mswLoaderPerFormat: Plugin = {
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    // The standalone functions per resource (futures-sdk/orders, …): bundles import only what they call.
+    orders: 'src/standalone/orders.ts',
+    futures: 'src/standalone/futures.ts',
+    account: 'src/standalone/account.ts',
+    market: 'src/standalone/market.ts',
     ...(existsSync('src/testing/index.ts')
       ? {
           'testing/index': 'src/testing/index.ts',
@@ -37,7 +42,12 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
-  splitting: false,
+  // Code splitting, both formats: modules shared by several entries go to chunk files that every entry imports,
+  // so there is one copy of each module per format. ESM: a bundler drops the chunks (and, inside a chunk, the
+  // statements) an app does not use; that is what makes `sideEffects: false` pay. CommonJS: without it each
+  // subpath would carry its own copy of the transport and error classes, and a `FuturesClient` from
+  // `require('futures-sdk')` would throw errors that are not `instanceof` those of `require('futures-sdk/market')`.
+  splitting: true,
   // Keep `node:http` as written: Deno and Workers' nodejs_compat resolve the prefixed form.
   removeNodeProtocol: false,
   // Bundled: eventemitter3's ESM entry re-exports CommonJS, which Rollup with only node-resolve cannot read.

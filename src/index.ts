@@ -6,6 +6,9 @@
  * import { FuturesClient } from 'futures-sdk';
  * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
  * ```
+ *
+ * Bundles that need only part of the API import `createBaseClient` from here and standalone functions from
+ * `futures-sdk/orders`, `futures-sdk/futures`, `futures-sdk/account` or `futures-sdk/market`.
  * @packageDocumentation
  * @module futures-sdk
  */
@@ -13,6 +16,7 @@
 export type { Clock } from './_internal/clock.ts';
 export type { CallOptions, Logger, RetryOptions, Signer } from './_internal/transport.ts';
 export * from './actions/index.ts';
+export { type BaseClient, createBaseClient } from './base-client.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';

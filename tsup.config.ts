@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -17,6 +18,30 @@ const mswLoaderPerFormat: Plugin = {
   },
 };
 
+/**
+ * eventemitter3 is CommonJS. Bundled the usual way, its module object is built by a top-level call and our
+ * `class … extends EventEmitter` reads a property of it, which a bundler must assume has side effects: every app
+ * importing anything from `futures-sdk` kept eventemitter3, `AccountStream` and `AccountWatcher`. Here it is
+ * loaded as one ESM binding made by a `/* @__PURE__ *\/` call (its code is self-contained: no require, no
+ * globals written), so an app that never touches the events drops it all.
+ */
+const eventemitter3AsPureModule: Plugin = {
+  name: 'eventemitter3-as-pure-module',
+  setup(build) {
+    build.onResolve({ filter: /^eventemitter3$/ }, () => ({
+      path: createRequire(import.meta.url).resolve('eventemitter3'),
+      namespace: 'eventemitter3-pure',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'eventemitter3-pure' }, (args) => ({
+      contents:
+        `const EventEmitter = /* @__PURE__ */ (() => {\nconst module = { exports: {} };\n` +
+        `(function (module, exports) {\n${readFileSync(args.path, 'utf8')}\n})(module, module.exports);\n` +
+        `return module.exports;\n})();\nexport { EventEmitter };\nexport default EventEmitter;\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
@@ -25,6 +50,10 @@ export default defineConfig({
     futures: 'src/standalone/futures.ts',
     account: 'src/standalone/account.ts',
     market: 'src/standalone/market.ts',
+    // Not a public entry: as an entry of its own, the signer gets a chunk of its own instead of sharing one with the
+    // error classes (whose computed `[Symbol.for(…)]` members a bundler must keep), so an app that imports only
+    // `canonicalQuery` + `hmacSha256Hex` from `futures-sdk` bundles @noble/hashes and little else.
+    'internal/signer': 'src/signer.ts',
     ...(existsSync('src/testing/index.ts')
       ? {
           'testing/index': 'src/testing/index.ts',
@@ -54,5 +83,5 @@ export default defineConfig({
   noExternal: ['eventemitter3'],
   // `futures-sdk/testing/server` stays a separate entry that `ex.listen()` imports by name when called.
   external: ['msw', 'ws', 'node:http', 'node:crypto', 'node:net', 'futures-sdk/testing/server'],
-  esbuildPlugins: [mswLoaderPerFormat],
+  esbuildPlugins: [mswLoaderPerFormat, eventemitter3AsPureModule],
 });

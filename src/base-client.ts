@@ -10,7 +10,7 @@ import type { Fleet } from './fleet/types.ts';
 import { hmacSha256Hex } from './signer.ts';
 
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
-const fleetsInUse = new WeakSet<Fleet>();
+const fleetsInUse = /* @__PURE__ */ new WeakSet<Fleet>();
 
 function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
   const { fleet } = options;

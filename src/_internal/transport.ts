@@ -149,7 +149,11 @@ export interface EndpointCall<T> {
   options?: InternalCallOptions | undefined;
 }
 
-const PRIORITY_VALUES: ReadonlySet<unknown> = new Set<CallPriority>(['trading', 'normal', 'background']);
+const PRIORITY_VALUES: ReadonlySet<unknown> = /* @__PURE__ */ new Set<CallPriority>([
+  'trading',
+  'normal',
+  'background',
+]);
 
 /** The call's class of service inside its bucket (see {@link EndpointCall.priority}). */
 function priorityOf(call: EndpointCall<unknown>): CallPriority {
@@ -209,7 +213,7 @@ export function isValidTimeoutMs(value: unknown): value is number {
 }
 
 /** Redirect statuses: the SDK never follows them (see RedirectError). */
-const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
+const REDIRECT_STATUSES = /* @__PURE__ */ new Set([300, 301, 302, 303, 307, 308]);
 
 /** Scheme, host and path of a redirect target, resolved against the request URL; never its query. */
 function redirectTarget(location: string | null, requestUrl: string): string | undefined {
@@ -277,8 +281,8 @@ function isAbortSignal(value: unknown): value is AbortSignal {
 }
 
 /** Why an attempt's body or headers stopped being awaited. */
-const DEADLINE = Symbol('deadline');
-const CALLER_ABORT = Symbol('caller abort');
+const DEADLINE = /* @__PURE__ */ Symbol('deadline');
+const CALLER_ABORT = /* @__PURE__ */ Symbol('caller abort');
 const noop = () => {};
 
 /**

@@ -176,7 +176,7 @@ export interface MakerFillDetection {
   carry: MakerFillCarry;
 }
 
-const MARKET_TYPES = new Set(['MARKET']);
+const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
 
 function keyOf(symbol: string, positionSide: string | undefined): string {
   return `${symbol}\u0000${positionSide ?? 'BOTH'}`;

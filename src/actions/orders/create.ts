@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
@@ -122,12 +123,16 @@ export type CreateOrderParameters =
 
 const baseShape = {
   symbol: requiredString,
-  side: z.enum(['BUY', 'SELL'], { error: "must be 'BUY' or 'SELL'" }),
+  side: /* @__PURE__ */ pure(() => z.enum(['BUY', 'SELL'], { error: "must be 'BUY' or 'SELL'" })),
   quantity: positiveDecimalParam,
-  positionSide: z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" }).optional(),
-  reduceOnly: z.boolean({ error: 'must be a boolean' }).optional(),
-  subAccountId: requiredString.optional(),
-  clientOrderId: requiredString.max(64, { error: 'must be at most 64 characters' }).optional(),
+  positionSide: /* @__PURE__ */ pure(() =>
+    z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" }).optional(),
+  ),
+  reduceOnly: /* @__PURE__ */ pure(() => z.boolean({ error: 'must be a boolean' }).optional()),
+  subAccountId: /* @__PURE__ */ pure(() => requiredString.optional()),
+  clientOrderId: /* @__PURE__ */ pure(() =>
+    requiredString.max(64, { error: 'must be at most 64 characters' }).optional(),
+  ),
 };
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (why: string) => z.undefined({ error: why }).optional();
@@ -141,35 +146,37 @@ const forbidden = (why: string) => z.undefined({ error: why }).optional();
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const createOrderParamsSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({
-      ...baseShape,
-      type: z.literal('LIMIT'),
-      price: positiveDecimalParam,
-      stopPrice: forbidden('is not allowed for LIMIT orders'),
-    }),
-    z.strictObject({
-      ...baseShape,
-      type: z.literal('MARKET'),
-      price: forbidden('is not allowed for MARKET orders'),
-      stopPrice: forbidden('is not allowed for MARKET orders'),
-    }),
-    z.strictObject({
-      ...baseShape,
-      type: z.enum(['STOP', 'TAKE_PROFIT']),
-      price: positiveDecimalParam,
-      stopPrice: positiveDecimalParam,
-    }),
-    z.strictObject({
-      ...baseShape,
-      type: z.enum(['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
-      price: forbidden('is not allowed for STOP_MARKET / TAKE_PROFIT_MARKET orders'),
-      stopPrice: positiveDecimalParam,
-    }),
-  ],
-  { error: "must be one of 'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'" },
+export const createOrderParamsSchema = /* @__PURE__ */ pure(() =>
+  z.discriminatedUnion(
+    'type',
+    [
+      z.strictObject({
+        ...baseShape,
+        type: z.literal('LIMIT'),
+        price: positiveDecimalParam,
+        stopPrice: forbidden('is not allowed for LIMIT orders'),
+      }),
+      z.strictObject({
+        ...baseShape,
+        type: z.literal('MARKET'),
+        price: forbidden('is not allowed for MARKET orders'),
+        stopPrice: forbidden('is not allowed for MARKET orders'),
+      }),
+      z.strictObject({
+        ...baseShape,
+        type: z.enum(['STOP', 'TAKE_PROFIT']),
+        price: positiveDecimalParam,
+        stopPrice: positiveDecimalParam,
+      }),
+      z.strictObject({
+        ...baseShape,
+        type: z.enum(['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
+        price: forbidden('is not allowed for STOP_MARKET / TAKE_PROFIT_MARKET orders'),
+        stopPrice: positiveDecimalParam,
+      }),
+    ],
+    { error: "must be one of 'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'" },
+  ),
 );
 
 /**
@@ -181,12 +188,14 @@ export const createOrderParamsSchema = z.discriminatedUnion(
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const createOrderResponseSchema = z.looseObject({
-  ok: okTrue,
-  order: orderSchema,
-  venue: venuePassthroughSchema.optional(),
-  idempotent: z.boolean().optional(),
-});
+export const createOrderResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    order: orderSchema,
+    venue: venuePassthroughSchema.optional(),
+    idempotent: z.boolean().optional(),
+  }),
+);
 
 /**
  * `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed.

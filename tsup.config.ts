@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -17,9 +18,45 @@ const mswLoaderPerFormat: Plugin = {
   },
 };
 
+/**
+ * eventemitter3 is CommonJS. Bundled the usual way, its module object is built by a top-level call and our
+ * `class … extends EventEmitter` reads a property of it, which a bundler must assume has side effects: every app
+ * importing anything from `futures-sdk` kept eventemitter3, `AccountStream` and `AccountWatcher`. Here it is
+ * loaded as one ESM binding made by a `/* @__PURE__ *\/` call (its code is self-contained: no require, no
+ * globals written), so an app that never touches the events drops it all.
+ */
+const eventemitter3AsPureModule: Plugin = {
+  name: 'eventemitter3-as-pure-module',
+  setup(build) {
+    build.onResolve({ filter: /^eventemitter3$/ }, () => ({
+      path: createRequire(import.meta.url).resolve('eventemitter3'),
+      namespace: 'eventemitter3-pure',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'eventemitter3-pure' }, (args) => ({
+      contents:
+        `const EventEmitter = /* @__PURE__ */ (() => {\nconst module = { exports: {} };\n` +
+        `(function (module, exports) {\n${readFileSync(args.path, 'utf8')}\n})(module, module.exports);\n` +
+        `return module.exports;\n})();\nexport { EventEmitter };\nexport default EventEmitter;\n`,
+      loader: 'js',
+    }));
+  },
+};
+
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    // The standalone functions per resource (futures-sdk/orders, …): bundles import only what they call.
+    orders: 'src/standalone/orders.ts',
+    futures: 'src/standalone/futures.ts',
+    account: 'src/standalone/account.ts',
+    market: 'src/standalone/market.ts',
+    // Not a public entry: as an entry of its own, the signer gets a chunk of its own instead of sharing one with the
+    // error classes (whose computed `[Symbol.for(…)]` members a bundler must keep), so an app that imports only
+    // `canonicalQuery` + `hmacSha256Hex` from `futures-sdk` bundles @noble/hashes and little else.
+    'internal/signer': 'src/signer.ts',
+    // Likewise for the decimal helpers: `import { decimal } from 'futures-sdk'` keeps them and the two error
+    // classes they throw, nothing else.
+    'internal/decimal': 'src/helpers/decimal.ts',
     ...(existsSync('src/testing/index.ts')
       ? {
           'testing/index': 'src/testing/index.ts',
@@ -37,26 +74,17 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   treeshake: true,
-  splitting: false,
+  // Code splitting, both formats: modules shared by several entries go to chunk files that every entry imports,
+  // so there is one copy of each module per format. ESM: a bundler drops the chunks (and, inside a chunk, the
+  // statements) an app does not use; that is what makes `sideEffects: false` pay. CommonJS: without it each
+  // subpath would carry its own copy of the transport and error classes, and a `FuturesClient` from
+  // `require('futures-sdk')` would throw errors that are not `instanceof` those of `require('futures-sdk/market')`.
+  splitting: true,
   // Keep `node:http` as written: Deno and Workers' nodejs_compat resolve the prefixed form.
   removeNodeProtocol: false,
   // Bundled: eventemitter3's ESM entry re-exports CommonJS, which Rollup with only node-resolve cannot read.
   noExternal: ['eventemitter3'],
   // `futures-sdk/testing/server` stays a separate entry that `ex.listen()` imports by name when called.
   external: ['msw', 'ws', 'node:http', 'node:crypto', 'node:net', 'futures-sdk/testing/server'],
-  esbuildPlugins: [mswLoaderPerFormat],
-  // ESM only: split into chunks so that dist/index.js is nothing but re-exports. esbuild keeps every top-level
-  // statement of a module it includes, so without this `import { decimal } from 'futures-sdk'` would pull in all
-  // of index.js (zod schemas built at load). The hidden `_chunks/*` entries give the decimal helpers and the rest
-  // of the SDK different sets of importers, which puts them in different chunks (docs/architecture.md).
-  esbuildOptions(options, { format }) {
-    if (format !== 'esm') return;
-    options.splitting = true;
-    options.chunkNames = '_chunks/[name]-[hash]';
-    options.entryPoints = {
-      ...(options.entryPoints as Record<string, string>),
-      '_chunks/sdk': 'src/index.ts',
-      '_chunks/decimal': 'src/helpers/decimal.ts',
-    };
-  },
+  esbuildPlugins: [mswLoaderPerFormat, eventemitter3AsPureModule],
 });

@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const entries = ['src/index.ts', 'src/testing/index.ts', 'src/testing/msw/index.ts', 'src/testing/server/index.ts'];
+const entries = [
+  'src/index.ts',
+  'src/standalone/orders.ts',
+  'src/standalone/futures.ts',
+  'src/standalone/account.ts',
+  'src/standalone/market.ts',
+  'src/testing/index.ts', 'src/testing/msw/index.ts', 'src/testing/server/index.ts'];
 const listAll = process.argv.includes('--list');
 
 const configPath = resolve(root, 'tsconfig.json');

@@ -6,12 +6,16 @@
  * import { FuturesClient } from 'futures-sdk';
  * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
  * ```
+ *
+ * Bundles that need only part of the API import `createBaseClient` from here and standalone functions from
+ * `futures-sdk/orders`, `futures-sdk/futures`, `futures-sdk/account` or `futures-sdk/market`.
  * @packageDocumentation
  * @module futures-sdk
  */
 
 export type { Clock } from './_internal/clock.ts';
 export * from './actions/index.ts';
+export { type BaseClient, createBaseClient } from './base-client.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';

@@ -53,7 +53,11 @@ export interface EndpointCall<T> {
   options?: InternalCallOptions | undefined;
 }
 
-const PRIORITY_VALUES: ReadonlySet<unknown> = new Set<CallPriority>(['trading', 'normal', 'background']);
+const PRIORITY_VALUES: ReadonlySet<unknown> = /* @__PURE__ */ new Set<CallPriority>([
+  'trading',
+  'normal',
+  'background',
+]);
 
 /** The call's class of service inside its bucket (see {@link EndpointCall.priority}). */
 export function priorityOf(call: EndpointCall<unknown>): CallPriority {

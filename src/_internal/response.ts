@@ -28,7 +28,7 @@ export function parseRetryAfter(header: string | null, now: number): number | un
 }
 
 /** Redirect statuses: the SDK never follows them (see RedirectError). */
-export const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
+export const REDIRECT_STATUSES = /* @__PURE__ */ new Set([300, 301, 302, 303, 307, 308]);
 
 /** Scheme, host and path of a redirect target, resolved against the request URL; never its query. */
 export function redirectTarget(location: string | null, requestUrl: string): string | undefined {

@@ -54,8 +54,8 @@ export interface TransportConfig {
 }
 
 /** Why an attempt's body or headers stopped being awaited. */
-const DEADLINE = Symbol('deadline');
-const CALLER_ABORT = Symbol('caller abort');
+const DEADLINE = /* @__PURE__ */ Symbol('deadline');
+const CALLER_ABORT = /* @__PURE__ */ Symbol('caller abort');
 
 /**
  * The one HTTP path of the SDK: signs every attempt afresh, paces buckets, retries what is safe to retry,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
+import { pure } from './pure.ts';
 
 /** Parses call arguments with `schema`, or throws {@link RequestValidationError} naming each bad field. */
 export function validateParams<S extends z.ZodType>(schema: S, input: unknown, context: string): z.output<S> {
@@ -27,15 +28,19 @@ export function validateParams<S extends z.ZodType>(schema: S, input: unknown, c
 const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A positive decimal string: `^\d+(\.\d+)?$` and greater than zero. Numbers, `1e-7`, `-1`, `''`, `0` fail. */
-export const positiveDecimalParam = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string, e.g. "0.01"') })
-  .regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' })
-  .refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' });
+export const positiveDecimalParam = /* @__PURE__ */ pure(() =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string, e.g. "0.01"') })
+    .regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' })
+    .refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' }),
+);
 
 /** A non-empty string such as a symbol or an id. */
-export const requiredString = z
-  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-  .min(1, { error: 'must not be empty' });
+export const requiredString = /* @__PURE__ */ pure(() =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
+    .min(1, { error: 'must not be empty' }),
+);
 
 const SYMBOL = /^[A-Z0-9]+$/;
 

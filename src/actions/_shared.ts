@@ -1,22 +1,25 @@
 import * as z from 'zod';
 import type { ClientContext } from '../_internal/context.ts';
+import { pure } from '../_internal/pure.ts';
 import { requiredString } from '../_internal/validate.ts';
 
 /**
  * `subAccountId` as a call argument: a non-empty string, optional.
  * @internal
  */
-export const subAccountIdParam = requiredString.optional();
+export const subAccountIdParam = /* @__PURE__ */ pure(() => requiredString.optional());
 
 /**
  * A millisecond Unix epoch (non-negative integer), optional.
  * @internal
  */
-export const optionalEpochMs = z
-  .number({ error: 'must be a millisecond epoch number' })
-  .int({ error: 'must be an integer (milliseconds)' })
-  .min(0, { error: 'must not be negative' })
-  .optional();
+export const optionalEpochMs = /* @__PURE__ */ pure(() =>
+  z
+    .number({ error: 'must be a millisecond epoch number' })
+    .int({ error: 'must be an integer (milliseconds)' })
+    .min(0, { error: 'must not be negative' })
+    .optional(),
+);
 
 /**
  * Uses the client's default `subAccountId` when the call gives none (the server then uses the primary one).
@@ -35,6 +38,8 @@ export function withDefaultSubAccount<T extends { subAccountId?: string | undefi
  * percent-encoded (`%2E%2E`), so such a request would reach a different endpoint.
  * @internal
  */
-export const pathIdParam = requiredString.refine((id) => id !== '.' && id !== '..', {
-  error: "must not be '.' or '..'",
-});
+export const pathIdParam = /* @__PURE__ */ pure(() =>
+  requiredString.refine((id) => id !== '.' && id !== '..', {
+    error: "must not be '.' or '..'",
+  }),
+);

@@ -17,15 +17,15 @@ export interface FuturesErrorOptions {
   cause?: unknown;
 }
 
-const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
 /**
  * Every SDK error carries this brand (on `FuturesError.prototype`, so every subclass has it). `Symbol.for` names
  * one symbol per realm, shared by every copy of the package: the ESM and the CommonJS build loaded side by side
  * (the dual-package hazard) still recognise each other's errors, where `instanceof` cannot.
  */
-const BRAND = Symbol.for('futures-sdk.error');
+const BRAND = /* @__PURE__ */ Symbol.for('futures-sdk.error');
 /** The Redactor of the client an error was produced for (non-enumerable), used by its JSON and inspect views. */
-const REDACTOR = Symbol('redactor');
+const REDACTOR = /* @__PURE__ */ Symbol('redactor');
 
 /**
  * The base class of every error the SDK throws or rejects with. Catch this to catch everything.

@@ -215,7 +215,7 @@ export interface MakerFillDetection {
   carry: MakerFillCarry;
 }
 
-const MARKET_TYPES = new Set(['MARKET']);
+const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
 /** Distinct subset sums tracked when matching trades to a change; past this the search gives up (and says so). */
 const MAX_SUBSET_SUMS = 4_096;
 

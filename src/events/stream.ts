@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 import { Redactor, redact } from '../_internal/redact.ts';
 import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
@@ -227,8 +228,8 @@ export interface AccountStreamOptions {
 
 const STREAM_PREFIX = '{"stream":"';
 /** Close codes that mean "your credentials were refused" (4001/4003: application codes; 1008: policy violation). */
-const AUTH_CLOSE_CODES = new Set([4001, 4003, 1008]);
-const KNOWN_ACCOUNT_EVENTS = new Set([
+const AUTH_CLOSE_CODES = /* @__PURE__ */ new Set([4001, 4003, 1008]);
+const KNOWN_ACCOUNT_EVENTS = /* @__PURE__ */ new Set([
   'order_new',
   'order_canceled',
   'order_update',
@@ -237,10 +238,10 @@ const KNOWN_ACCOUNT_EVENTS = new Set([
 ]);
 const HEARTBEAT_CLOSE_CODE = 4000;
 
-const positionUpdateSchema = z.looseObject({ symbol: z.string(), quantity: z.string() });
-const objectSchema = z.looseObject({});
+const positionUpdateSchema = /* @__PURE__ */ pure(() => z.looseObject({ symbol: z.string(), quantity: z.string() }));
+const objectSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
 
-const textDecoder = new TextDecoder();
+const textDecoder = /* @__PURE__ */ new TextDecoder();
 
 /**
  * The WebSocket account channel (JWT only): typed account events, the market data you ask for, reconnection

@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../_internal/clock.ts';
+import { pure } from '../_internal/pure.ts';
 import { MemoryBudget, SPEC_BUCKET_LIMITS } from '../_internal/rate-limiter.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { Fleet, FleetLane } from './types.ts';
@@ -26,10 +27,12 @@ export interface StaticFleetOptions {
 }
 
 /** The smallest documented bucket (batch, 100/min): a member must get at least one request of it. */
-const SMALLEST_LIMIT = Math.min(
-  ...Object.values(SPEC_BUCKET_LIMITS)
-    .map((bucket) => bucket.limit)
-    .filter(Number.isFinite),
+const SMALLEST_LIMIT = /* @__PURE__ */ pure(() =>
+  Math.min(
+    ...Object.values(SPEC_BUCKET_LIMITS)
+      .map((bucket) => bucket.limit)
+      .filter(Number.isFinite),
+  ),
 );
 
 /**

@@ -1,25 +1,18 @@
-import type { ClientContext } from '../_internal/context.ts';
 import type { CallOptions } from '../_internal/transport.ts';
-import {
-  type ActivitiesAllParameters,
-  type ActivitiesParameters,
-  type ActivitiesReturnType,
-  activities,
-  activitiesAll,
+import type {
+  ActivitiesAllParameters,
+  ActivitiesParameters,
+  ActivitiesReturnType,
 } from '../actions/account/activities.ts';
-import { type BalanceParameters, type BalanceReturnType, balance } from '../actions/account/balance.ts';
-import { type ExposureReturnType, exposure } from '../actions/account/exposure.ts';
-import { type PnlHistoryParameters, type PnlHistoryReturnType, pnlHistory } from '../actions/account/pnl-history.ts';
-import { type PositionsParameters, type PositionsReturnType, positions } from '../actions/account/positions.ts';
-import { type SpotBalancesReturnType, spotBalances } from '../actions/account/spot-balances.ts';
-import {
-  type TransfersAllParameters,
-  type TransfersParameters,
-  type TransfersReturnType,
-  transfers,
-  transfersAll,
-} from '../actions/account/transfers.ts';
+import type { BalanceParameters, BalanceReturnType } from '../actions/account/balance.ts';
+import type { ExposureReturnType } from '../actions/account/exposure.ts';
+import type { PnlHistoryParameters, PnlHistoryReturnType } from '../actions/account/pnl-history.ts';
+import type { PositionsParameters, PositionsReturnType } from '../actions/account/positions.ts';
+import type { SpotBalancesReturnType } from '../actions/account/spot-balances.ts';
+import type { TransfersAllParameters, TransfersParameters, TransfersReturnType } from '../actions/account/transfers.ts';
+import type { BaseClient } from '../base-client.ts';
 import type { Activity, Transfer } from '../schemas/account.ts';
+import * as accountFunctions from '../standalone/account.ts';
 
 /**
  * Account endpoints (spec section "Account"): balances, positions, exposure, transfers, activities, PnL.
@@ -31,50 +24,50 @@ import type { Activity, Transfer } from '../schemas/account.ts';
  */
 export class AccountResource {
   /** @internal */
-  constructor(private readonly ctx: ClientContext) {}
+  constructor(private readonly client: BaseClient) {}
 
-  /** {@inheritDoc balance} */
+  /** {@inheritDoc futures-sdk/account!balance} */
   balance(query?: BalanceParameters, options?: CallOptions): Promise<BalanceReturnType> {
-    return balance(this.ctx, query, options);
+    return accountFunctions.balance(this.client, query, options);
   }
 
-  /** {@inheritDoc positions} */
+  /** {@inheritDoc futures-sdk/account!positions} */
   positions(params?: PositionsParameters, options?: CallOptions): Promise<PositionsReturnType> {
-    return positions(this.ctx, params, options);
+    return accountFunctions.positions(this.client, params, options);
   }
 
-  /** {@inheritDoc exposure} */
+  /** {@inheritDoc futures-sdk/account!exposure} */
   exposure(options?: CallOptions): Promise<ExposureReturnType> {
-    return exposure(this.ctx, options);
+    return accountFunctions.exposure(this.client, options);
   }
 
-  /** {@inheritDoc transfers} */
+  /** {@inheritDoc futures-sdk/account!transfers} */
   transfers(query?: TransfersParameters, options?: CallOptions): Promise<TransfersReturnType> {
-    return transfers(this.ctx, query, options);
+    return accountFunctions.transfers(this.client, query, options);
   }
 
-  /** {@inheritDoc transfersAll} */
+  /** {@inheritDoc futures-sdk/account!transfersAll} */
   transfersAll(query?: TransfersAllParameters, options?: CallOptions): AsyncGenerator<Transfer, void, undefined> {
-    return transfersAll(this.ctx, query, options);
+    return accountFunctions.transfersAll(this.client, query, options);
   }
 
-  /** {@inheritDoc activities} */
+  /** {@inheritDoc futures-sdk/account!activities} */
   activities(query?: ActivitiesParameters, options?: CallOptions): Promise<ActivitiesReturnType> {
-    return activities(this.ctx, query, options);
+    return accountFunctions.activities(this.client, query, options);
   }
 
-  /** {@inheritDoc activitiesAll} */
+  /** {@inheritDoc futures-sdk/account!activitiesAll} */
   activitiesAll(query?: ActivitiesAllParameters, options?: CallOptions): AsyncGenerator<Activity, void, undefined> {
-    return activitiesAll(this.ctx, query, options);
+    return accountFunctions.activitiesAll(this.client, query, options);
   }
 
-  /** {@inheritDoc pnlHistory} */
+  /** {@inheritDoc futures-sdk/account!pnlHistory} */
   pnlHistory(query?: PnlHistoryParameters, options?: CallOptions): Promise<PnlHistoryReturnType> {
-    return pnlHistory(this.ctx, query, options);
+    return accountFunctions.pnlHistory(this.client, query, options);
   }
 
-  /** {@inheritDoc spotBalances} */
+  /** {@inheritDoc futures-sdk/account!spotBalances} */
   spotBalances(accountId: string, options?: CallOptions): Promise<SpotBalancesReturnType> {
-    return spotBalances(this.ctx, accountId, options);
+    return accountFunctions.spotBalances(this.client, accountId, options);
   }
 }

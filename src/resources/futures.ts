@@ -1,25 +1,13 @@
-import type { ClientContext } from '../_internal/context.ts';
 import type { CallOptions } from '../_internal/transport.ts';
-import {
-  type CloseAndSwitchMarginParameters,
-  type CloseAndSwitchMarginReturnType,
-  closeAndSwitchMargin,
+import type {
+  CloseAndSwitchMarginParameters,
+  CloseAndSwitchMarginReturnType,
 } from '../actions/futures/close-and-switch-margin.ts';
-import {
-  type SetLeverageParameters,
-  type SetLeverageReturnType,
-  setLeverage,
-} from '../actions/futures/set-leverage.ts';
-import {
-  type SetMarginTypeParameters,
-  type SetMarginTypeReturnType,
-  setMarginType,
-} from '../actions/futures/set-margin-type.ts';
-import {
-  type SetPositionModeParameters,
-  type SetPositionModeReturnType,
-  setPositionMode,
-} from '../actions/futures/set-position-mode.ts';
+import type { SetLeverageParameters, SetLeverageReturnType } from '../actions/futures/set-leverage.ts';
+import type { SetMarginTypeParameters, SetMarginTypeReturnType } from '../actions/futures/set-margin-type.ts';
+import type { SetPositionModeParameters, SetPositionModeReturnType } from '../actions/futures/set-position-mode.ts';
+import type { BaseClient } from '../base-client.ts';
+import * as futuresFunctions from '../standalone/futures.ts';
 
 /**
  * Futures configuration (spec section "Futures configuration"): leverage, margin mode, position mode. None of
@@ -32,28 +20,28 @@ import {
  */
 export class FuturesResource {
   /** @internal */
-  constructor(protected readonly ctx: ClientContext) {}
+  constructor(private readonly client: BaseClient) {}
 
-  /** {@inheritDoc setLeverage} */
+  /** {@inheritDoc futures-sdk/futures!setLeverage} */
   setLeverage(params: SetLeverageParameters, options?: CallOptions): Promise<SetLeverageReturnType> {
-    return setLeverage(this.ctx, params, options);
+    return futuresFunctions.setLeverage(this.client, params, options);
   }
 
-  /** {@inheritDoc setMarginType} */
+  /** {@inheritDoc futures-sdk/futures!setMarginType} */
   setMarginType(params: SetMarginTypeParameters, options?: CallOptions): Promise<SetMarginTypeReturnType> {
-    return setMarginType(this.ctx, params, options);
+    return futuresFunctions.setMarginType(this.client, params, options);
   }
 
-  /** {@inheritDoc closeAndSwitchMargin} */
+  /** {@inheritDoc futures-sdk/futures!closeAndSwitchMargin} */
   closeAndSwitchMargin(
     params: CloseAndSwitchMarginParameters,
     options?: CallOptions,
   ): Promise<CloseAndSwitchMarginReturnType> {
-    return closeAndSwitchMargin(this.ctx, params, options);
+    return futuresFunctions.closeAndSwitchMargin(this.client, params, options);
   }
 
-  /** {@inheritDoc setPositionMode} */
+  /** {@inheritDoc futures-sdk/futures!setPositionMode} */
   setPositionMode(params: SetPositionModeParameters, options?: CallOptions): Promise<SetPositionModeReturnType> {
-    return setPositionMode(this.ctx, params, options);
+    return futuresFunctions.setPositionMode(this.client, params, options);
   }
 }

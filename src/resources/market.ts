@@ -1,16 +1,17 @@
-import type { ClientContext } from '../_internal/context.ts';
 import type { CallOptions } from '../_internal/transport.ts';
-import { type DepthParameters, type DepthReturnType, depth } from '../actions/market/depth.ts';
-import { type FundingRateParameters, type FundingRateReturnType, fundingRate } from '../actions/market/funding-rate.ts';
-import { type HealthReturnType, health } from '../actions/market/health.ts';
-import { type KlinesParameters, type KlinesReturnType, klines } from '../actions/market/klines.ts';
-import { type LeaderboardParameters, type LeaderboardReturnType, leaderboard } from '../actions/market/leaderboard.ts';
-import { type PlatformStatusReturnType, platformStatus } from '../actions/market/platform-status.ts';
-import { type PlatformTokensReturnType, platformTokens } from '../actions/market/platform-tokens.ts';
-import { type SymbolsReturnType, symbols } from '../actions/market/symbols.ts';
-import { type Ticker24hrParameters, type Ticker24hrReturnType, ticker24hr } from '../actions/market/ticker-24hr.ts';
-import { type TradesParameters, type TradesReturnType, trades } from '../actions/market/trades.ts';
+import type { DepthParameters, DepthReturnType } from '../actions/market/depth.ts';
+import type { FundingRateParameters, FundingRateReturnType } from '../actions/market/funding-rate.ts';
+import type { HealthReturnType } from '../actions/market/health.ts';
+import type { KlinesParameters, KlinesReturnType } from '../actions/market/klines.ts';
+import type { LeaderboardParameters, LeaderboardReturnType } from '../actions/market/leaderboard.ts';
+import type { PlatformStatusReturnType } from '../actions/market/platform-status.ts';
+import type { PlatformTokensReturnType } from '../actions/market/platform-tokens.ts';
+import type { SymbolsReturnType } from '../actions/market/symbols.ts';
+import type { Ticker24hrParameters, Ticker24hrReturnType } from '../actions/market/ticker-24hr.ts';
+import type { TradesParameters, TradesReturnType } from '../actions/market/trades.ts';
+import type { BaseClient } from '../base-client.ts';
 import type { LeaderboardType } from '../schemas/market.ts';
+import * as marketFunctions from '../standalone/market.ts';
 
 /**
  * Public market data and platform endpoints (no API key needed).
@@ -22,58 +23,58 @@ import type { LeaderboardType } from '../schemas/market.ts';
  */
 export class MarketResource {
   /** @internal */
-  constructor(private readonly ctx: ClientContext) {}
+  constructor(private readonly client: BaseClient) {}
 
-  /** {@inheritDoc health} */
+  /** {@inheritDoc futures-sdk/market!health} */
   health(options?: CallOptions): Promise<HealthReturnType> {
-    return health(this.ctx, options);
+    return marketFunctions.health(this.client, options);
   }
 
-  /** {@inheritDoc symbols} */
+  /** {@inheritDoc futures-sdk/market!symbols} */
   symbols(options?: CallOptions): Promise<SymbolsReturnType> {
-    return symbols(this.ctx, options);
+    return marketFunctions.symbols(this.client, options);
   }
 
-  /** {@inheritDoc ticker24hr} */
+  /** {@inheritDoc futures-sdk/market!ticker24hr} */
   ticker24hr(query?: Ticker24hrParameters, options?: CallOptions): Promise<Ticker24hrReturnType> {
-    return ticker24hr(this.ctx, query, options);
+    return marketFunctions.ticker24hr(this.client, query, options);
   }
 
-  /** {@inheritDoc depth} */
+  /** {@inheritDoc futures-sdk/market!depth} */
   depth(query: DepthParameters, options?: CallOptions): Promise<DepthReturnType> {
-    return depth(this.ctx, query, options);
+    return marketFunctions.depth(this.client, query, options);
   }
 
-  /** {@inheritDoc trades} */
+  /** {@inheritDoc futures-sdk/market!trades} */
   trades(query: TradesParameters, options?: CallOptions): Promise<TradesReturnType> {
-    return trades(this.ctx, query, options);
+    return marketFunctions.trades(this.client, query, options);
   }
 
-  /** {@inheritDoc fundingRate} */
+  /** {@inheritDoc futures-sdk/market!fundingRate} */
   fundingRate(query: FundingRateParameters, options?: CallOptions): Promise<FundingRateReturnType> {
-    return fundingRate(this.ctx, query, options);
+    return marketFunctions.fundingRate(this.client, query, options);
   }
 
-  /** {@inheritDoc klines} */
+  /** {@inheritDoc futures-sdk/market!klines} */
   klines(query: KlinesParameters, options?: CallOptions): Promise<KlinesReturnType> {
-    return klines(this.ctx, query, options);
+    return marketFunctions.klines(this.client, query, options);
   }
 
-  /** {@inheritDoc leaderboard} */
+  /** {@inheritDoc futures-sdk/market!leaderboard} */
   leaderboard<T extends LeaderboardType>(
     query: LeaderboardParameters<T>,
     options?: CallOptions,
   ): Promise<LeaderboardReturnType<T>> {
-    return leaderboard(this.ctx, query, options);
+    return marketFunctions.leaderboard(this.client, query, options);
   }
 
-  /** {@inheritDoc platformTokens} */
+  /** {@inheritDoc futures-sdk/market!platformTokens} */
   platformTokens(options?: CallOptions): Promise<PlatformTokensReturnType> {
-    return platformTokens(this.ctx, options);
+    return marketFunctions.platformTokens(this.client, options);
   }
 
-  /** {@inheritDoc platformStatus} */
+  /** {@inheritDoc futures-sdk/market!platformStatus} */
   platformStatus(options?: CallOptions): Promise<PlatformStatusReturnType> {
-    return platformStatus(this.ctx, options);
+    return marketFunctions.platformStatus(this.client, options);
   }
 }

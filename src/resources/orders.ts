@@ -1,30 +1,19 @@
-import type { ClientContext } from '../_internal/context.ts';
 import type { CallOptions } from '../_internal/transport.ts';
-import { type CancelOrderParameters, type CancelOrderReturnType, cancel } from '../actions/orders/cancel.ts';
-import {
-  type CancelAllOrdersParameters,
-  type CancelAllOrdersReturnType,
-  cancelAll,
-} from '../actions/orders/cancel-all.ts';
-import {
-  type ClosePositionParameters,
-  type ClosePositionReturnType,
-  closePosition,
-} from '../actions/orders/close-position.ts';
-import { type CreateOrderParameters, type CreateOrderReturnType, create } from '../actions/orders/create.ts';
-import { type CreateBatchParameters, type CreateBatchReturnType, createBatch } from '../actions/orders/create-batch.ts';
-import { type GetOrderReturnType, get } from '../actions/orders/get.ts';
-import { type ListOrdersParameters, type ListOrdersReturnType, list } from '../actions/orders/list.ts';
-import { type ListAllOrdersParameters, listAll } from '../actions/orders/list-all.ts';
-import { type MyTradesParameters, type MyTradesReturnType, myTrades } from '../actions/orders/my-trades.ts';
-import { type OpenOrdersParameters, type OpenOrdersReturnType, openOrders } from '../actions/orders/open-orders.ts';
-import {
-  type PositionHistoryParameters,
-  type PositionHistoryReturnType,
-  positionHistory,
-} from '../actions/orders/position-history.ts';
-import { type ReplaceOrderParameters, type ReplaceOrderReturnType, replace } from '../actions/orders/replace.ts';
+import type { CancelOrderParameters, CancelOrderReturnType } from '../actions/orders/cancel.ts';
+import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../actions/orders/cancel-all.ts';
+import type { ClosePositionParameters, ClosePositionReturnType } from '../actions/orders/close-position.ts';
+import type { CreateOrderParameters, CreateOrderReturnType } from '../actions/orders/create.ts';
+import type { CreateBatchParameters, CreateBatchReturnType } from '../actions/orders/create-batch.ts';
+import type { GetOrderReturnType } from '../actions/orders/get.ts';
+import type { ListOrdersParameters, ListOrdersReturnType } from '../actions/orders/list.ts';
+import type { ListAllOrdersParameters } from '../actions/orders/list-all.ts';
+import type { MyTradesParameters, MyTradesReturnType } from '../actions/orders/my-trades.ts';
+import type { OpenOrdersParameters, OpenOrdersReturnType } from '../actions/orders/open-orders.ts';
+import type { PositionHistoryParameters, PositionHistoryReturnType } from '../actions/orders/position-history.ts';
+import type { ReplaceOrderParameters, ReplaceOrderReturnType } from '../actions/orders/replace.ts';
+import type { BaseClient } from '../base-client.ts';
 import type { Order } from '../schemas/order.ts';
+import * as ordersFunctions from '../standalone/orders.ts';
 
 /**
  * Trading endpoints (spec section "Trading"): orders, closes, trades and position history.
@@ -36,65 +25,65 @@ import type { Order } from '../schemas/order.ts';
  */
 export class OrdersResource {
   /** @internal */
-  constructor(private readonly ctx: ClientContext) {}
+  constructor(private readonly client: BaseClient) {}
 
-  /** {@inheritDoc create} */
+  /** {@inheritDoc futures-sdk/orders!create} */
   create(params: CreateOrderParameters, options?: CallOptions): Promise<CreateOrderReturnType> {
-    return create(this.ctx, params, options);
+    return ordersFunctions.create(this.client, params, options);
   }
 
-  /** {@inheritDoc createBatch} */
+  /** {@inheritDoc futures-sdk/orders!createBatch} */
   createBatch(items: CreateBatchParameters, options?: CallOptions): Promise<CreateBatchReturnType> {
-    return createBatch(this.ctx, items, options);
+    return ordersFunctions.createBatch(this.client, items, options);
   }
 
-  /** {@inheritDoc list} */
+  /** {@inheritDoc futures-sdk/orders!list} */
   list(query?: ListOrdersParameters, options?: CallOptions): Promise<ListOrdersReturnType> {
-    return list(this.ctx, query, options);
+    return ordersFunctions.list(this.client, query, options);
   }
 
-  /** {@inheritDoc listAll} */
+  /** {@inheritDoc futures-sdk/orders!listAll} */
   listAll(query?: ListAllOrdersParameters, options?: CallOptions): AsyncGenerator<Order, void, undefined> {
-    return listAll(this.ctx, query, options);
+    return ordersFunctions.listAll(this.client, query, options);
   }
 
-  /** {@inheritDoc get} */
+  /** {@inheritDoc futures-sdk/orders!get} */
   get(id: string, options?: CallOptions): Promise<GetOrderReturnType> {
-    return get(this.ctx, id, options);
+    return ordersFunctions.get(this.client, id, options);
   }
 
-  /** {@inheritDoc cancel} */
+  /** {@inheritDoc futures-sdk/orders!cancel} */
   cancel(id: string, params?: CancelOrderParameters, options?: CallOptions): Promise<CancelOrderReturnType> {
-    return cancel(this.ctx, id, params, options);
+    return ordersFunctions.cancel(this.client, id, params, options);
   }
 
-  /** {@inheritDoc cancelAll} */
+  /** {@inheritDoc futures-sdk/orders!cancelAll} */
   cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllOrdersReturnType> {
-    return cancelAll(this.ctx, query, options);
+    return ordersFunctions.cancelAll(this.client, query, options);
   }
 
-  /** {@inheritDoc replace} */
+  /** {@inheritDoc futures-sdk/orders!replace} */
   replace(id: string, params: ReplaceOrderParameters, options?: CallOptions): Promise<ReplaceOrderReturnType> {
-    return replace(this.ctx, id, params, options);
+    return ordersFunctions.replace(this.client, id, params, options);
   }
 
-  /** {@inheritDoc closePosition} */
+  /** {@inheritDoc futures-sdk/orders!closePosition} */
   closePosition(params: ClosePositionParameters, options?: CallOptions): Promise<ClosePositionReturnType> {
-    return closePosition(this.ctx, params, options);
+    return ordersFunctions.closePosition(this.client, params, options);
   }
 
-  /** {@inheritDoc openOrders} */
+  /** {@inheritDoc futures-sdk/orders!openOrders} */
   openOrders(query?: OpenOrdersParameters, options?: CallOptions): Promise<OpenOrdersReturnType> {
-    return openOrders(this.ctx, query, options);
+    return ordersFunctions.openOrders(this.client, query, options);
   }
 
-  /** {@inheritDoc myTrades} */
+  /** {@inheritDoc futures-sdk/orders!myTrades} */
   myTrades(query: MyTradesParameters, options?: CallOptions): Promise<MyTradesReturnType> {
-    return myTrades(this.ctx, query, options);
+    return ordersFunctions.myTrades(this.client, query, options);
   }
 
-  /** {@inheritDoc positionHistory} */
+  /** {@inheritDoc futures-sdk/orders!positionHistory} */
   positionHistory(query?: PositionHistoryParameters, options?: CallOptions): Promise<PositionHistoryReturnType> {
-    return positionHistory(this.ctx, query, options);
+    return ordersFunctions.positionHistory(this.client, query, options);
   }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 import { decimalString, openEnum } from './common.ts';
 import { orderSchema } from './order.ts';
 
@@ -11,14 +12,16 @@ import { orderSchema } from './order.ts';
  * const usdt = balances.assets.find((a) => a.asset === 'USDT');
  * ```
  */
-export const futuresAssetBalanceSchema = z.looseObject({
-  asset: z.string(),
-  walletBalance: decimalString,
-  availableBalance: decimalString,
-  marginBalance: decimalString,
-  unrealizedProfit: decimalString,
-  crossWalletBalance: decimalString,
-});
+export const futuresAssetBalanceSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    asset: z.string(),
+    walletBalance: decimalString,
+    availableBalance: decimalString,
+    marginBalance: decimalString,
+    unrealizedProfit: decimalString,
+    crossWalletBalance: decimalString,
+  }),
+);
 
 /**
  * One futures-wallet asset.
@@ -70,16 +73,18 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number] | (string & {});
  * const done = transfers.filter((t) => t.status === 'SUCCESS' || t.status === 'CONFIRMED');
  * ```
  */
-export const transferSchema = z.looseObject({
-  id: z.string(),
-  asset: z.string(),
-  amount: decimalString,
-  transferType: z.literal([1, 2]),
-  status: openEnum(TRANSFER_STATUSES),
-  venueTransferId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const transferSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    id: z.string(),
+    asset: z.string(),
+    amount: decimalString,
+    transferType: z.literal([1, 2]),
+    status: openEnum(TRANSFER_STATUSES),
+    venueTransferId: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 
 /**
  * A deposit (`transferType: 1`) or withdrawal (`transferType: 2`).
@@ -100,7 +105,7 @@ export type Transfer = z.infer<typeof transferSchema>;
  * if (activity.type === 'EXECUTION') console.log(activity.data);
  * ```
  */
-export const executionSchema = z.looseObject({});
+export const executionSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
 
 /**
  * An execution record (fields not documented by the spec; kept as sent).
@@ -124,11 +129,13 @@ export type Execution = z.infer<typeof executionSchema>;
  * }
  * ```
  */
-export const activitySchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('ORDER'), id: z.string(), data: orderSchema, ts: z.string() }),
-  z.looseObject({ type: z.literal('EXECUTION'), id: z.string(), data: executionSchema, ts: z.string() }),
-  z.looseObject({ type: z.literal('TRANSFER'), id: z.string(), data: transferSchema, ts: z.string() }),
-]);
+export const activitySchema = /* @__PURE__ */ pure(() =>
+  z.discriminatedUnion('type', [
+    z.looseObject({ type: z.literal('ORDER'), id: z.string(), data: orderSchema, ts: z.string() }),
+    z.looseObject({ type: z.literal('EXECUTION'), id: z.string(), data: executionSchema, ts: z.string() }),
+    z.looseObject({ type: z.literal('TRANSFER'), id: z.string(), data: transferSchema, ts: z.string() }),
+  ]),
+);
 
 /**
  * One activity-feed entry.
@@ -150,18 +157,20 @@ export type Activity = z.infer<typeof activitySchema>;
  * console.log(totals.totalDeposits, totals.totalDepositCount);
  * ```
  */
-export const activityTotalsSchema = z.looseObject({
-  totalBuyVolume: decimalString,
-  totalSellVolume: decimalString,
-  totalBuyCount: z.number().int(),
-  totalSellCount: z.number().int(),
-  totalOrderBuyCount: z.number().int(),
-  totalOrderSellCount: z.number().int(),
-  totalDeposits: decimalString,
-  totalWithdrawals: decimalString,
-  totalDepositCount: z.number().int(),
-  totalWithdrawalCount: z.number().int(),
-});
+export const activityTotalsSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    totalBuyVolume: decimalString,
+    totalSellVolume: decimalString,
+    totalBuyCount: z.number().int(),
+    totalSellCount: z.number().int(),
+    totalOrderBuyCount: z.number().int(),
+    totalOrderSellCount: z.number().int(),
+    totalDeposits: decimalString,
+    totalWithdrawals: decimalString,
+    totalDepositCount: z.number().int(),
+    totalWithdrawalCount: z.number().int(),
+  }),
+);
 
 /**
  * Account-wide totals of the activity feed.
@@ -183,12 +192,14 @@ export type ActivityTotals = z.infer<typeof activityTotalsSchema>;
  * for (const b of history) console.log(b.date, b.pnl.toFixed(2));
  * ```
  */
-export const pnlBucketSchema = z.looseObject({
-  date: z.string(),
-  pnl: z.number(),
-  volume: z.number(),
-  trades: z.number().int(),
-});
+export const pnlBucketSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    date: z.string(),
+    pnl: z.number(),
+    volume: z.number(),
+    trades: z.number().int(),
+  }),
+);
 
 /**
  * A PnL bucket (numbers, not strings).
@@ -210,11 +221,13 @@ export type PnlBucket = z.infer<typeof pnlBucketSchema>;
  * console.log(summary.totalPnl, summary.totalTrades);
  * ```
  */
-export const pnlSummarySchema = z.looseObject({
-  totalPnl: z.number(),
-  totalVolume: z.number(),
-  totalTrades: z.number().int(),
-});
+export const pnlSummarySchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    totalPnl: z.number(),
+    totalVolume: z.number(),
+    totalTrades: z.number().int(),
+  }),
+);
 
 /**
  * PnL totals over the returned window.
@@ -236,7 +249,13 @@ export type PnlSummary = z.infer<typeof pnlSummarySchema>;
  * spotBalanceSchema.parse({ asset: 'USDT', free: '10', locked: '0' });
  * ```
  */
-export const spotBalanceSchema = z.looseObject({ asset: z.string(), free: decimalString, locked: decimalString });
+export const spotBalanceSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    asset: z.string(),
+    free: decimalString,
+    locked: decimalString,
+  }),
+);
 
 /**
  * A spot-wallet asset.

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 
 /**
  * An enum the server may extend: known values are typed, any other string is kept as it is (never rejected).
@@ -23,7 +24,7 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
  * const price = decimalString.parse('60000.5'); // stays a string
  * ```
  */
-export const decimalString = z.string();
+export const decimalString = /* @__PURE__ */ pure(() => z.string());
 
 /**
  * `{ ok: true }`: every successful response carries it.
@@ -34,7 +35,7 @@ export const decimalString = z.string();
  * okTrue.parse(body.ok); // throws unless ok === true
  * ```
  */
-export const okTrue = z.literal(true);
+export const okTrue = /* @__PURE__ */ pure(() => z.literal(true));
 
 /**
  * The `venue` object many responses carry: the underlying venue's raw response, with the venue's own field names
@@ -46,7 +47,7 @@ export const okTrue = z.literal(true);
  * console.log(venue['orderId']); // venue names, not normalised
  * ```
  */
-export const venuePassthroughSchema = z.record(z.string(), z.unknown());
+export const venuePassthroughSchema = /* @__PURE__ */ pure(() => z.record(z.string(), z.unknown()));
 
 /**
  * Order side.
@@ -57,7 +58,7 @@ export const venuePassthroughSchema = z.record(z.string(), z.unknown());
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const orderSideSchema = z.enum(['BUY', 'SELL']);
+export const orderSideSchema = /* @__PURE__ */ pure(() => z.enum(['BUY', 'SELL']));
 /**
  * `BUY` or `SELL`.
  *
@@ -89,7 +90,7 @@ export const ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROF
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const orderTypeSchema = z.enum(ORDER_TYPES);
+export const orderTypeSchema = /* @__PURE__ */ pure(() => z.enum(ORDER_TYPES));
 /**
  * One of the six order types.
  *
@@ -110,7 +111,7 @@ export type OrderType = z.infer<typeof orderTypeSchema>;
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const positionSideSchema = z.enum(['BOTH', 'LONG', 'SHORT']);
+export const positionSideSchema = /* @__PURE__ */ pure(() => z.enum(['BOTH', 'LONG', 'SHORT']));
 /**
  * `BOTH` (one-way mode), `LONG` or `SHORT` (hedge mode).
  *
@@ -131,7 +132,7 @@ export type PositionSide = z.infer<typeof positionSideSchema>;
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const marginTypeSchema = z.enum(['ISOLATED', 'CROSSED']);
+export const marginTypeSchema = /* @__PURE__ */ pure(() => z.enum(['ISOLATED', 'CROSSED']));
 /**
  * Margin mode.
  *
@@ -152,7 +153,7 @@ export type MarginType = z.infer<typeof marginTypeSchema>;
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const positionModeSchema = z.enum(['ONE_WAY', 'HEDGE']);
+export const positionModeSchema = /* @__PURE__ */ pure(() => z.enum(['ONE_WAY', 'HEDGE']));
 /**
  * Position mode.
  *

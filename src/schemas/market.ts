@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 import { decimalString } from './common.ts';
 
 /**
@@ -10,16 +11,18 @@ import { decimalString } from './common.ts';
  * console.log(tickers[0]?.lastPrice);
  * ```
  */
-export const tickerSchema = z.looseObject({
-  symbol: z.string(),
-  lastPrice: decimalString,
-  priceChange: decimalString,
-  priceChangePercent: decimalString,
-  highPrice: decimalString,
-  lowPrice: decimalString,
-  volume: decimalString,
-  quoteVolume: decimalString,
-});
+export const tickerSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    symbol: z.string(),
+    lastPrice: decimalString,
+    priceChange: decimalString,
+    priceChangePercent: decimalString,
+    highPrice: decimalString,
+    lowPrice: decimalString,
+    volume: decimalString,
+    quoteVolume: decimalString,
+  }),
+);
 
 /**
  * A 24-hour ticker.
@@ -41,7 +44,7 @@ export type Ticker = z.infer<typeof tickerSchema>;
  * const [bestBid, size] = bids[0] ?? [];
  * ```
  */
-export const depthLevelSchema = z.tuple([decimalString, decimalString]);
+export const depthLevelSchema = /* @__PURE__ */ pure(() => z.tuple([decimalString, decimalString]));
 
 /**
  * `[price, quantity]`.
@@ -62,13 +65,15 @@ export type DepthLevel = z.infer<typeof depthLevelSchema>;
  * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 5 });
  * ```
  */
-export const publicTradeSchema = z.looseObject({
-  id: z.number().int(),
-  price: decimalString,
-  qty: decimalString,
-  time: z.number().int(),
-  isBuyerMaker: z.boolean(),
-});
+export const publicTradeSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    id: z.number().int(),
+    price: decimalString,
+    qty: decimalString,
+    time: z.number().int(),
+    isBuyerMaker: z.boolean(),
+  }),
+);
 
 /**
  * A public trade.
@@ -130,20 +135,22 @@ export type KlineInterval = (typeof KLINE_INTERVALS)[number];
  * const [openTime, open, high, low, close] = data[0]!;
  * ```
  */
-export const klineSchema = z.tuple([
-  z.number().int(),
-  decimalString,
-  decimalString,
-  decimalString,
-  decimalString,
-  decimalString,
-  z.number().int(),
-  decimalString,
-  z.number().int(),
-  decimalString,
-  decimalString,
-  z.string(),
-]);
+export const klineSchema = /* @__PURE__ */ pure(() =>
+  z.tuple([
+    z.number().int(),
+    decimalString,
+    decimalString,
+    decimalString,
+    decimalString,
+    decimalString,
+    z.number().int(),
+    decimalString,
+    z.number().int(),
+    decimalString,
+    decimalString,
+    z.string(),
+  ]),
+);
 
 /**
  * A raw candle (12-tuple).
@@ -199,7 +206,10 @@ export const LEADERBOARD_PERIODS = ['7d', '30d', 'all'] as const;
  */
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
-const rankShape = { rank: z.number().int(), walletAddress: z.string() };
+const rankShape = {
+  rank: /* @__PURE__ */ pure(() => z.number().int()),
+  walletAddress: /* @__PURE__ */ pure(() => z.string()),
+};
 
 /**
  * A `volume` leaderboard row.
@@ -210,11 +220,13 @@ const rankShape = { rank: z.number().int(), walletAddress: z.string() };
  * console.log(data[0]?.volume);
  * ```
  */
-export const volumeLeaderboardEntrySchema = z.looseObject({
-  ...rankShape,
-  accountId: z.string(),
-  volume: decimalString,
-});
+export const volumeLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ...rankShape,
+    accountId: z.string(),
+    volume: decimalString,
+  }),
+);
 /**
  * A `volume` leaderboard row.
  *
@@ -235,11 +247,13 @@ export type VolumeLeaderboardEntry = z.infer<typeof volumeLeaderboardEntrySchema
  * console.log(data[0]?.referralCount);
  * ```
  */
-export const referralsLeaderboardEntrySchema = z.looseObject({
-  ...rankShape,
-  userId: z.string(),
-  referralCount: z.number().int(),
-});
+export const referralsLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ...rankShape,
+    userId: z.string(),
+    referralCount: z.number().int(),
+  }),
+);
 /**
  * A `referrals` leaderboard row.
  *
@@ -260,11 +274,13 @@ export type ReferralsLeaderboardEntry = z.infer<typeof referralsLeaderboardEntry
  * console.log(data[0]?.totalCommission);
  * ```
  */
-export const commissionLeaderboardEntrySchema = z.looseObject({
-  ...rankShape,
-  userId: z.string(),
-  totalCommission: decimalString,
-});
+export const commissionLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ...rankShape,
+    userId: z.string(),
+    totalCommission: decimalString,
+  }),
+);
 /**
  * A `commission` leaderboard row.
  *
@@ -285,12 +301,14 @@ export type CommissionLeaderboardEntry = z.infer<typeof commissionLeaderboardEnt
  * const usdt = tokens.find((t) => t.chainId === 1 && t.asset === 'USDT');
  * ```
  */
-export const platformTokenSchema = z.looseObject({
-  chainId: z.number().int(),
-  asset: z.string(),
-  decimals: z.number().int(),
-  contractAddress: z.string(),
-});
+export const platformTokenSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    chainId: z.number().int(),
+    asset: z.string(),
+    decimals: z.number().int(),
+    contractAddress: z.string(),
+  }),
+);
 
 /**
  * A registered token.
@@ -312,12 +330,14 @@ export type PlatformToken = z.infer<typeof platformTokenSchema>;
  * if (!features.trading) console.warn('trading is paused');
  * ```
  */
-export const platformFeaturesSchema = z.looseObject({
-  referral: z.boolean(),
-  trading: z.boolean(),
-  deposits: z.boolean(),
-  withdrawals: z.boolean(),
-});
+export const platformFeaturesSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    referral: z.boolean(),
+    trading: z.boolean(),
+    deposits: z.boolean(),
+    withdrawals: z.boolean(),
+  }),
+);
 
 /**
  * Which platform features are on.

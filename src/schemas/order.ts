@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 import {
   decimalString,
   ORDER_TYPES,
@@ -53,25 +54,27 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number] | (string & {});
  * const order = orderSchema.parse(json); // throws if a required field is missing
  * ```
  */
-export const orderSchema = z.looseObject({
-  id: z.string(),
-  accountId: z.string(),
-  venue: z.string(),
-  symbol: z.string(),
-  side: orderSideSchema,
-  type: orderTypeSchema,
-  quantity: decimalString,
-  price: decimalString.nullish(),
-  stopPrice: decimalString.nullish(),
-  clientOrderId: z.string().nullish(),
-  venueOrderId: z.string(),
-  status: openEnum(ORDER_STATUSES),
-  source: z.string(),
-  positionSide: positionSideSchema.optional(),
-  reduceOnly: z.boolean().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const orderSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    id: z.string(),
+    accountId: z.string(),
+    venue: z.string(),
+    symbol: z.string(),
+    side: orderSideSchema,
+    type: orderTypeSchema,
+    quantity: decimalString,
+    price: decimalString.nullish(),
+    stopPrice: decimalString.nullish(),
+    clientOrderId: z.string().nullish(),
+    venueOrderId: z.string(),
+    status: openEnum(ORDER_STATUSES),
+    source: z.string(),
+    positionSide: positionSideSchema.optional(),
+    reduceOnly: z.boolean().optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 
 /**
  * An order as the server reports it.
@@ -94,22 +97,24 @@ export type Order = z.infer<typeof orderSchema>;
  * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
  * ```
  */
-export const batchOrderResultSchema = z.discriminatedUnion('success', [
-  z.looseObject({
-    index: z.number().int(),
-    success: z.literal(true),
-    orderId: z.string(),
-    symbol: z.string(),
-    status: openEnum(ORDER_STATUSES),
-    idempotent: z.boolean().optional(),
-  }),
-  z.looseObject({
-    index: z.number().int(),
-    success: z.literal(false),
-    error: z.string(),
-    idempotent: z.boolean().optional(),
-  }),
-]);
+export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
+  z.discriminatedUnion('success', [
+    z.looseObject({
+      index: z.number().int(),
+      success: z.literal(true),
+      orderId: z.string(),
+      symbol: z.string(),
+      status: openEnum(ORDER_STATUSES),
+      idempotent: z.boolean().optional(),
+    }),
+    z.looseObject({
+      index: z.number().int(),
+      success: z.literal(false),
+      error: z.string(),
+      idempotent: z.boolean().optional(),
+    }),
+  ]),
+);
 
 /**
  * One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`).
@@ -132,14 +137,16 @@ export type BatchOrderResult = z.infer<typeof batchOrderResultSchema>;
  * const failed = results.filter((r) => r.status !== 'CANCELED');
  * ```
  */
-export const cancelAllResultEntrySchema = z.looseObject({
-  orderId: z.string(),
-  symbol: z.string(),
-  status: openEnum(['CANCELED', 'FAILED']),
-  error: z.string().optional(),
-  /** Set (to `true`) by the SDK on the entries of `includeConditional`; the server never sends it. */
-  conditional: z.boolean().optional(),
-});
+export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    orderId: z.string(),
+    symbol: z.string(),
+    status: openEnum(['CANCELED', 'FAILED']),
+    error: z.string().optional(),
+    /** Set (to `true`) by the SDK on the entries of `includeConditional`; the server never sends it. */
+    conditional: z.boolean().optional(),
+  }),
+);
 
 /**
  * One order's outcome in a cancel-all.
@@ -163,17 +170,19 @@ export type CancelAllResultEntry = z.infer<typeof cancelAllResultEntrySchema>;
  * for (const o of orders) console.log(o.orderId, o.origQty, o.executedQty);
  * ```
  */
-export const venueOpenOrderSchema = z.looseObject({
-  symbol: z.string(),
-  orderId: z.number().int(),
-  side: orderSideSchema,
-  type: openEnum(ORDER_TYPES),
-  price: decimalString,
-  origQty: decimalString,
-  executedQty: decimalString,
-  status: openEnum(ORDER_STATUSES),
-  time: z.number().int(),
-});
+export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    symbol: z.string(),
+    orderId: z.number().int(),
+    side: orderSideSchema,
+    type: openEnum(ORDER_TYPES),
+    price: decimalString,
+    origQty: decimalString,
+    executedQty: decimalString,
+    status: openEnum(ORDER_STATUSES),
+    time: z.number().int(),
+  }),
+);
 
 /**
  * A venue open order (venue names, integer `orderId`).

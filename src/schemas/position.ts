@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 import { decimalString, marginTypeSchema, openEnum, positionSideSchema } from './common.ts';
 
 /**
@@ -13,28 +14,30 @@ import { decimalString, marginTypeSchema, openEnum, positionSideSchema } from '.
  * const position = positionSchema.parse(json);
  * ```
  */
-export const positionSchema = z.looseObject({
-  id: z.string(),
-  accountId: z.string(),
-  venuePositionId: z.string(),
-  symbol: z.string(),
-  quantity: decimalString,
-  avgEntryPrice: decimalString,
-  markPrice: decimalString,
-  liquidationPrice: decimalString,
-  unrealizedPnl: decimalString,
-  realizedPnl: decimalString,
-  fundingFee: decimalString,
-  initialMargin: decimalString,
-  maintenanceMargin: decimalString,
-  leverage: z.number(),
-  marginMode: marginTypeSchema,
-  positionSide: positionSideSchema,
-  status: openEnum(['OPEN', 'CLOSED']),
-  closeReason: z.string().nullable(),
-  closedAt: z.string().nullable(),
-  updatedAt: z.string(),
-});
+export const positionSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    id: z.string(),
+    accountId: z.string(),
+    venuePositionId: z.string(),
+    symbol: z.string(),
+    quantity: decimalString,
+    avgEntryPrice: decimalString,
+    markPrice: decimalString,
+    liquidationPrice: decimalString,
+    unrealizedPnl: decimalString,
+    realizedPnl: decimalString,
+    fundingFee: decimalString,
+    initialMargin: decimalString,
+    maintenanceMargin: decimalString,
+    leverage: z.number(),
+    marginMode: marginTypeSchema,
+    positionSide: positionSideSchema,
+    status: openEnum(['OPEN', 'CLOSED']),
+    closeReason: z.string().nullable(),
+    closedAt: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+);
 
 /**
  * A position as the server reports it.

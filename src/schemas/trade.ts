@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { pure } from '../_internal/pure.ts';
 import { decimalString, orderSideSchema, positionSideSchema } from './common.ts';
 
 /**
@@ -12,21 +13,23 @@ import { decimalString, orderSideSchema, positionSideSchema } from './common.ts'
  * const trade = accountTradeSchema.parse(json);
  * ```
  */
-export const accountTradeSchema = z.looseObject({
-  id: z.number().int(),
-  symbol: z.string(),
-  orderId: z.string(),
-  side: orderSideSchema,
-  price: decimalString,
-  qty: decimalString,
-  quoteQty: decimalString,
-  commission: decimalString,
-  commissionAsset: z.string(),
-  time: z.number().int(),
-  isBuyer: z.boolean(),
-  isMaker: z.boolean(),
-  positionSide: positionSideSchema,
-});
+export const accountTradeSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    id: z.number().int(),
+    symbol: z.string(),
+    orderId: z.string(),
+    side: orderSideSchema,
+    price: decimalString,
+    qty: decimalString,
+    quoteQty: decimalString,
+    commission: decimalString,
+    commissionAsset: z.string(),
+    time: z.number().int(),
+    isBuyer: z.boolean(),
+    isMaker: z.boolean(),
+    positionSide: positionSideSchema,
+  }),
+);
 
 /**
  * A taker fill of the caller.
@@ -50,19 +53,21 @@ export type AccountTrade = z.infer<typeof accountTradeSchema>;
  * const record = closedPositionRecordSchema.parse(json);
  * ```
  */
-export const closedPositionRecordSchema = z.looseObject({
-  symbol: z.string(),
-  orderSide: z.literal([1, 2]),
-  totalClosedQuantity: decimalString,
-  entryPrice: decimalString,
-  averageClosePrice: decimalString,
-  realizedPnL: decimalString,
-  fee: decimalString,
-  fundingFee: decimalString,
-  openedAt: z.string(),
-  closedAt: z.string(),
-  liquidatedAt: z.string().nullable(),
-});
+export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    symbol: z.string(),
+    orderSide: z.literal([1, 2]),
+    totalClosedQuantity: decimalString,
+    entryPrice: decimalString,
+    averageClosePrice: decimalString,
+    realizedPnL: decimalString,
+    fee: decimalString,
+    fundingFee: decimalString,
+    openedAt: z.string(),
+    closedAt: z.string(),
+    liquidatedAt: z.string().nullable(),
+  }),
+);
 
 /**
  * A closed position, venue names.

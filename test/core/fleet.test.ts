@@ -152,7 +152,7 @@ describe('the fleet option', () => {
     const { member } = account(new FakeClock());
     const fleet = staticFleet({ index: 0, size: 2 });
     member({ fleet });
-    expect(() => member({ fleet })).toThrow(/already serves another FuturesClient/);
+    expect(() => member({ fleet })).toThrow(/already serves another client/);
   });
 
   it('needs rateLimit: a member that does not count its requests would overrun the shared budget', () => {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
@@ -57,10 +58,12 @@ export type ActivitiesAllParameters = Record<string, never>;
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const activitiesParamsSchema = z.strictObject({
-  skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
-  take: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-});
+export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+    take: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+);
 
 /**
  * Response of `GET /v2/me/activities`: entries are under `data` (not `activities`).
@@ -71,12 +74,14 @@ export const activitiesParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const activitiesResponseSchema = z.looseObject({
-  ok: okTrue,
-  data: z.array(activitySchema),
-  total: z.number().int(),
-  totals: activityTotalsSchema,
-});
+export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    data: z.array(activitySchema),
+    total: z.number().int(),
+    totals: activityTotalsSchema,
+  }),
+);
 
 /**
  * `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging.

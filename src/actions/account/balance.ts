@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { futuresAssetBalanceSchema } from '../../schemas/account.ts';
@@ -32,7 +33,7 @@ export interface BalanceParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const balanceParamsSchema = z.strictObject({ subAccountId: subAccountIdParam });
+export const balanceParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ subAccountId: subAccountIdParam }));
 
 /**
  * Response of `GET /v2/futures/balance`.
@@ -43,10 +44,12 @@ export const balanceParamsSchema = z.strictObject({ subAccountId: subAccountIdPa
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const balanceResponseSchema = z.looseObject({
-  ok: okTrue,
-  balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }),
-});
+export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }),
+  }),
+);
 
 /**
  * `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`.

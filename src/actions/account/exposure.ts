@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
@@ -15,11 +16,13 @@ import { positionSchema } from '../../schemas/position.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const exposureResponseSchema = z.looseObject({
-  ok: okTrue,
-  grossExposure: decimalString,
-  positions: z.array(positionSchema),
-});
+export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    grossExposure: decimalString,
+    positions: z.array(positionSchema),
+  }),
+);
 
 /**
  * `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions.

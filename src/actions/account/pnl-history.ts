@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
 import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
@@ -38,10 +39,12 @@ export interface PnlHistoryParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const pnlHistoryParamsSchema = z.strictObject({
-  period: z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" }).optional(),
-  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-});
+export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    period: z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" }).optional(),
+    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+);
 
 /**
  * Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings.
@@ -52,11 +55,13 @@ export const pnlHistoryParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const pnlHistoryResponseSchema = z.looseObject({
-  ok: okTrue,
-  history: z.array(pnlBucketSchema),
-  summary: pnlSummarySchema,
-});
+export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    history: z.array(pnlBucketSchema),
+    summary: pnlSummarySchema,
+  }),
+);
 
 /**
  * `{ ok: true, history, summary }` — numbers.

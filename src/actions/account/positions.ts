@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -33,9 +34,11 @@ export interface PositionsParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const positionsParamsSchema = z.strictObject({
-  status: z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" }).optional(),
-});
+export const positionsParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    status: z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" }).optional(),
+  }),
+);
 
 /**
  * Response of `GET /v2/positions`.
@@ -46,7 +49,12 @@ export const positionsParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const positionsResponseSchema = z.looseObject({ ok: okTrue, positions: z.array(positionSchema) });
+export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    positions: z.array(positionSchema),
+  }),
+);
 
 /**
  * `{ ok: true, positions: Position[] }`.

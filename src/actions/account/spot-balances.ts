@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { spotBalanceSchema } from '../../schemas/account.ts';
@@ -18,10 +19,12 @@ import { pathIdParam } from '../_shared.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const spotBalancesResponseSchema = z.looseObject({
-  ok: okTrue,
-  balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]),
-});
+export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]),
+  }),
+);
 
 /**
  * `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
@@ -67,7 +68,11 @@ export interface TransfersAllParameters {
   type?: TransferKind | undefined;
 }
 
-const transferKindParam = z.enum(['deposit', 'withdraw', 'all'], { error: "must be 'deposit', 'withdraw' or 'all'" });
+const transferKindParam = /* @__PURE__ */ pure(() =>
+  z.enum(['deposit', 'withdraw', 'all'], {
+    error: "must be 'deposit', 'withdraw' or 'all'",
+  }),
+);
 
 /**
  * Run-time check of {@link TransfersParameters}.
@@ -78,11 +83,13 @@ const transferKindParam = z.enum(['deposit', 'withdraw', 'all'], { error: "must 
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const transfersParamsSchema = z.strictObject({
-  skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
-  take: intInRange(1, MAX_TRANSFERS_PAGE).optional(),
-  type: transferKindParam.optional(),
-});
+export const transfersParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+    take: intInRange(1, MAX_TRANSFERS_PAGE).optional(),
+    type: transferKindParam.optional(),
+  }),
+);
 
 /**
  * Run-time check of {@link TransfersAllParameters}.
@@ -93,7 +100,9 @@ export const transfersParamsSchema = z.strictObject({
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const transfersAllParamsSchema = z.strictObject({ type: transferKindParam.optional() });
+export const transfersAllParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({ type: transferKindParam.optional() }),
+);
 
 /**
  * Response of `GET /v2/me/transfers`.
@@ -104,11 +113,13 @@ export const transfersAllParamsSchema = z.strictObject({ type: transferKindParam
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const transfersResponseSchema = z.looseObject({
-  ok: okTrue,
-  transfers: z.array(transferSchema),
-  total: z.number().int(),
-});
+export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    transfers: z.array(transferSchema),
+    total: z.number().int(),
+  }),
+);
 
 /**
  * `{ ok: true, transfers, total }`.

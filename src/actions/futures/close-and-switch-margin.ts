@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { journalCall } from '../../events/journal.ts';
@@ -38,10 +39,12 @@ export interface CloseAndSwitchMarginParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const closeAndSwitchMarginParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  targetMarginType: marginTypeParam,
-});
+export const closeAndSwitchMarginParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    targetMarginType: marginTypeParam,
+  }),
+);
 
 /**
  * Response of `POST /v2/futures/close-and-switch-margin` on success.
@@ -52,15 +55,17 @@ export const closeAndSwitchMarginParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const closeAndSwitchMarginResponseSchema = z.looseObject({
-  ok: okTrue,
-  data: z.looseObject({
-    symbol: z.string(),
-    marginType: marginTypeSchema,
-    canceledOrders: z.array(z.string()),
-    closedPositions: z.array(z.looseObject({ id: z.string(), venuePositionId: z.string(), quantity: decimalString })),
+export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    data: z.looseObject({
+      symbol: z.string(),
+      marginType: marginTypeSchema,
+      canceledOrders: z.array(z.string()),
+      closedPositions: z.array(z.looseObject({ id: z.string(), venuePositionId: z.string(), quantity: decimalString })),
+    }),
   }),
-});
+);
 
 /**
  * `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`.

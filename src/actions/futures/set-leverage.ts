@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -42,11 +43,13 @@ export interface SetLeverageParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const setLeverageParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  leverage: intInRange(1, 125),
-  forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
-});
+export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    leverage: intInRange(1, 125),
+    forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
+  }),
+);
 
 /**
  * Response of `POST /v2/futures/leverage`.
@@ -57,10 +60,12 @@ export const setLeverageParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const setLeverageResponseSchema = z.looseObject({
-  ok: okTrue,
-  data: z.looseObject({ leverage: z.number(), symbol: z.string() }),
-});
+export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    data: z.looseObject({ leverage: z.number(), symbol: z.string() }),
+  }),
+);
 
 /**
  * `{ ok: true, data: { leverage, symbol } }`.

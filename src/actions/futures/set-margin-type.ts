@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
@@ -10,7 +11,11 @@ import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.
  * Margin types as a run-time enum.
  * @internal
  */
-export const marginTypeParam = z.enum(['ISOLATED', 'CROSSED'], { error: "must be 'ISOLATED' or 'CROSSED'" });
+export const marginTypeParam = /* @__PURE__ */ pure(() =>
+  z.enum(['ISOLATED', 'CROSSED'], {
+    error: "must be 'ISOLATED' or 'CROSSED'",
+  }),
+);
 
 /**
  * Body of `POST /v2/futures/margin-type`.
@@ -43,11 +48,13 @@ export interface SetMarginTypeParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const setMarginTypeParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  marginType: marginTypeParam,
-  forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
-});
+export const setMarginTypeParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    marginType: marginTypeParam,
+    forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
+  }),
+);
 
 /**
  * Response of `POST /v2/futures/margin-type`.
@@ -58,14 +65,16 @@ export const setMarginTypeParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const setMarginTypeResponseSchema = z.looseObject({
-  ok: okTrue,
-  data: z.looseObject({
-    marginType: marginTypeSchema,
-    symbol: z.string(),
-    unchanged: z.boolean().optional(),
+export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    data: z.looseObject({
+      marginType: marginTypeSchema,
+      symbol: z.string(),
+      unchanged: z.boolean().optional(),
+    }),
   }),
-});
+);
 
 /**
  * `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode.

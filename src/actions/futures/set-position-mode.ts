@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { okTrue, type PositionMode, positionModeSchema } from '../../schemas/common.ts';
@@ -28,9 +29,11 @@ export interface SetPositionModeParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const setPositionModeParamsSchema = z.strictObject({
-  positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }),
-});
+export const setPositionModeParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }),
+  }),
+);
 
 /**
  * Response of `POST /v2/futures/position-mode`.
@@ -41,10 +44,12 @@ export const setPositionModeParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const setPositionModeResponseSchema = z.looseObject({
-  ok: okTrue,
-  data: z.looseObject({ positionMode: positionModeSchema }),
-});
+export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    data: z.looseObject({ positionMode: positionModeSchema }),
+  }),
+);
 
 /**
  * `{ ok: true, data: { positionMode } }`.

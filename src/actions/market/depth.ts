@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -35,10 +36,12 @@ export interface DepthParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const depthParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-});
+export const depthParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+);
 
 /**
  * Response of `GET /v2/depth`.
@@ -49,11 +52,13 @@ export const depthParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const depthResponseSchema = z.looseObject({
-  ok: okTrue,
-  bids: z.array(depthLevelSchema),
-  asks: z.array(depthLevelSchema),
-});
+export const depthResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    bids: z.array(depthLevelSchema),
+    asks: z.array(depthLevelSchema),
+  }),
+);
 
 /**
  * `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
@@ -29,7 +30,7 @@ export interface FundingRateParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const fundingRateParamsSchema = z.strictObject({ symbol: symbolParam });
+export const fundingRateParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ symbol: symbolParam }));
 
 /**
  * Response of `GET /v2/funding-rate`.
@@ -40,11 +41,13 @@ export const fundingRateParamsSchema = z.strictObject({ symbol: symbolParam });
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const fundingRateResponseSchema = z.looseObject({
-  ok: okTrue,
-  symbol: z.string(),
-  fundingRate: decimalString.nullable(),
-});
+export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    symbol: z.string(),
+    fundingRate: decimalString.nullable(),
+  }),
+);
 
 /**
  * `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet.

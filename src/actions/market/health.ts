@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
 
@@ -14,7 +15,7 @@ import { okTrue } from '../../schemas/common.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const healthResponseSchema = z.looseObject({ ok: okTrue, service: z.string() });
+export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, service: z.string() }));
 
 /**
  * `{ ok: true, service }`.

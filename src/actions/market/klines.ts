@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -37,13 +38,15 @@ export interface KlinesParameters {
   endTime?: never;
 }
 
-const ignoredByServer = z
-  .undefined({
-    error:
-      'is not supported: the server ignores time ranges and always returns the newest `limit` candles; ' +
-      'fetch the newest candles and filter by openTime yourself',
-  })
-  .optional();
+const ignoredByServer = /* @__PURE__ */ pure(() =>
+  z
+    .undefined({
+      error:
+        'is not supported: the server ignores time ranges and always returns the newest `limit` candles; ' +
+        'fetch the newest candles and filter by openTime yourself',
+    })
+    .optional(),
+);
 
 /**
  * Run-time check of {@link KlinesParameters}.
@@ -54,13 +57,15 @@ const ignoredByServer = z
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const klinesParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
-  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-  startTime: ignoredByServer,
-  endTime: ignoredByServer,
-});
+export const klinesParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
+    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+    startTime: ignoredByServer,
+    endTime: ignoredByServer,
+  }),
+);
 
 /**
  * Response of `GET /v2/klines`.
@@ -71,7 +76,9 @@ export const klinesParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const klinesResponseSchema = z.looseObject({ ok: okTrue, data: z.array(klineSchema) });
+export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({ ok: okTrue, data: z.array(klineSchema) }),
+);
 
 /**
  * `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
 import { ResponseValidationError } from '../../errors/response-validation-error.ts';
@@ -60,13 +61,15 @@ export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardTy
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const leaderboardParamsSchema = z.strictObject({
-  type: z.enum(LEADERBOARD_TYPES, { error: "must be 'volume', 'referrals' or 'commission'" }),
-  limit: intInRange(1, MAX_LEADERBOARD_LIMIT).optional(),
-  period: z.enum(LEADERBOARD_PERIODS, { error: "must be '7d', '30d' or 'all'" }).optional(),
-});
+export const leaderboardParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    type: z.enum(LEADERBOARD_TYPES, { error: "must be 'volume', 'referrals' or 'commission'" }),
+    limit: intInRange(1, MAX_LEADERBOARD_LIMIT).optional(),
+    period: z.enum(LEADERBOARD_PERIODS, { error: "must be '7d', '30d' or 'all'" }).optional(),
+  }),
+);
 
-const period = z.enum(LEADERBOARD_PERIODS);
+const period = /* @__PURE__ */ pure(() => z.enum(LEADERBOARD_PERIODS));
 
 /**
  * Response of `GET /v2/leaderboard`, discriminated on `type`.
@@ -77,16 +80,18 @@ const period = z.enum(LEADERBOARD_PERIODS);
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const leaderboardResponseSchema = z.discriminatedUnion('type', [
-  z.looseObject({ ok: okTrue, type: z.literal('volume'), period, data: z.array(volumeLeaderboardEntrySchema) }),
-  z.looseObject({ ok: okTrue, type: z.literal('referrals'), period, data: z.array(referralsLeaderboardEntrySchema) }),
-  z.looseObject({
-    ok: okTrue,
-    type: z.literal('commission'),
-    period,
-    data: z.array(commissionLeaderboardEntrySchema),
-  }),
-]);
+export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
+  z.discriminatedUnion('type', [
+    z.looseObject({ ok: okTrue, type: z.literal('volume'), period, data: z.array(volumeLeaderboardEntrySchema) }),
+    z.looseObject({ ok: okTrue, type: z.literal('referrals'), period, data: z.array(referralsLeaderboardEntrySchema) }),
+    z.looseObject({
+      ok: okTrue,
+      type: z.literal('commission'),
+      period,
+      data: z.array(commissionLeaderboardEntrySchema),
+    }),
+  ]),
+);
 
 /**
  * `{ ok: true, type, period, data }`; the row shape follows `type` (`volume` rows have `accountId`/`volume`,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { platformFeaturesSchema } from '../../schemas/market.ts';
@@ -15,7 +16,12 @@ import { platformFeaturesSchema } from '../../schemas/market.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const platformStatusResponseSchema = z.looseObject({ ok: okTrue, features: platformFeaturesSchema });
+export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    features: platformFeaturesSchema,
+  }),
+);
 
 /**
  * `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans).

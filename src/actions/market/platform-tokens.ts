@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { platformTokenSchema } from '../../schemas/market.ts';
@@ -15,11 +16,13 @@ import { platformTokenSchema } from '../../schemas/market.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const platformTokensResponseSchema = z.looseObject({
-  ok: okTrue,
-  hash: z.string(),
-  tokens: z.array(platformTokenSchema),
-});
+export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    hash: z.string(),
+    tokens: z.array(platformTokenSchema),
+  }),
+);
 
 /**
  * `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header.

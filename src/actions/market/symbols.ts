@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
 
@@ -14,7 +15,9 @@ import { okTrue } from '../../schemas/common.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const symbolsResponseSchema = z.looseObject({ ok: okTrue, symbols: z.array(z.string()) });
+export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({ ok: okTrue, symbols: z.array(z.string()) }),
+);
 
 /**
  * `{ ok: true, symbols: string[] }`.

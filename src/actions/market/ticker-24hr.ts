@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -30,7 +31,7 @@ export interface Ticker24hrParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const ticker24hrParamsSchema = z.strictObject({ symbol: symbolParam.optional() });
+export const ticker24hrParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ symbol: symbolParam.optional() }));
 
 /**
  * Response of `GET /v2/ticker/24hr`: always an array (one element when filtered).
@@ -41,7 +42,9 @@ export const ticker24hrParamsSchema = z.strictObject({ symbol: symbolParam.optio
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const ticker24hrResponseSchema = z.looseObject({ ok: okTrue, tickers: z.array(tickerSchema) });
+export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({ ok: okTrue, tickers: z.array(tickerSchema) }),
+);
 
 /**
  * `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`.

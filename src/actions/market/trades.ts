@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -34,10 +35,12 @@ export interface TradesParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const tradesParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-});
+export const tradesParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+);
 
 /**
  * Response of `GET /v2/trades`.
@@ -48,7 +51,9 @@ export const tradesParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const tradesResponseSchema = z.looseObject({ ok: okTrue, trades: z.array(publicTradeSchema) });
+export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({ ok: okTrue, trades: z.array(publicTradeSchema) }),
+);
 
 /**
  * `{ ok: true, trades }`.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
@@ -68,11 +69,13 @@ export interface CancelAllOrdersParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const cancelAllOrdersParamsSchema = z.strictObject({
-  symbol: symbolParam.optional(),
-  subAccountId: subAccountIdParam,
-  includeConditional: z.boolean({ error: 'must be a boolean' }).optional(),
-});
+export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam.optional(),
+    subAccountId: subAccountIdParam,
+    includeConditional: z.boolean({ error: 'must be a boolean' }).optional(),
+  }),
+);
 
 /**
  * Response of `DELETE /v2/orders/open`. The server omits `total` and `results` when nothing was open; the
@@ -84,18 +87,20 @@ export const cancelAllOrdersParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const cancelAllResponseSchema = z
-  .looseObject({
-    ok: okTrue,
-    canceled: z.number().int(),
-    total: z.number().int().optional(),
-    results: z.array(cancelAllResultEntrySchema).optional(),
-  })
-  .transform(({ total, results, ...rest }) => ({
-    ...rest,
-    total: total ?? results?.length ?? 0,
-    results: results ?? [],
-  }));
+export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
+  z
+    .looseObject({
+      ok: okTrue,
+      canceled: z.number().int(),
+      total: z.number().int().optional(),
+      results: z.array(cancelAllResultEntrySchema).optional(),
+    })
+    .transform(({ total, results, ...rest }) => ({
+      ...rest,
+      total: total ?? results?.length ?? 0,
+      results: results ?? [],
+    })),
+);
 
 /**
  * `{ ok: true, canceled, total, results }` — always all four. `canceled` counts the orders that really became

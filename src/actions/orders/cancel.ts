@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
@@ -31,7 +32,7 @@ export interface CancelOrderParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const cancelOrderParamsSchema = z.strictObject({ subAccountId: subAccountIdParam });
+export const cancelOrderParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ subAccountId: subAccountIdParam }));
 
 /**
  * Response of `POST /v2/orders/:id/cancel`.
@@ -42,11 +43,13 @@ export const cancelOrderParamsSchema = z.strictObject({ subAccountId: subAccount
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const cancelOrderResponseSchema = z.looseObject({
-  ok: okTrue,
-  order: orderSchema,
-  venue: venuePassthroughSchema,
-});
+export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    order: orderSchema,
+    venue: venuePassthroughSchema,
+  }),
+);
 
 /**
  * `{ ok: true, order (status CANCELED), venue }`.

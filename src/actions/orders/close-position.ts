@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
 import { journalCall } from '../../events/journal.ts';
@@ -33,10 +34,12 @@ export interface ClosePositionParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const closePositionParamsSchema = z.strictObject({
-  positionId: requiredString,
-  quantity: positiveDecimalParam.optional(),
-});
+export const closePositionParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    positionId: requiredString,
+    quantity: positiveDecimalParam.optional(),
+  }),
+);
 
 /**
  * `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity.
@@ -47,13 +50,15 @@ export const closePositionParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const closeSubmittedSchema = z.looseObject({
-  symbol: z.string(),
-  side: orderSideSchema,
-  quantity: decimalString,
-  remainingPosition: decimalString,
-  reconciled: z.literal(false).optional(),
-});
+export const closeSubmittedSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    symbol: z.string(),
+    side: orderSideSchema,
+    quantity: decimalString,
+    remainingPosition: decimalString,
+    reconciled: z.literal(false).optional(),
+  }),
+);
 
 /**
  * `closed` when the position was already closed on the venue: no order was created.
@@ -64,11 +69,13 @@ export const closeSubmittedSchema = z.looseObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const closeReconciledSchema = z.looseObject({
-  symbol: z.string(),
-  reconciled: z.literal(true),
-  remainingPosition: decimalString,
-});
+export const closeReconciledSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    symbol: z.string(),
+    reconciled: z.literal(true),
+    remainingPosition: decimalString,
+  }),
+);
 
 /**
  * Response of `POST /v2/positions/close`.
@@ -79,11 +86,13 @@ export const closeReconciledSchema = z.looseObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const closePositionResponseSchema = z.looseObject({
-  ok: okTrue,
-  closed: z.union([closeReconciledSchema, closeSubmittedSchema]),
-  venue: venuePassthroughSchema.optional(),
-});
+export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    closed: z.union([closeReconciledSchema, closeSubmittedSchema]),
+    venue: venuePassthroughSchema.optional(),
+  }),
+);
 
 /**
  * `{ ok: true, closed, venue? }`. Narrow on `closed.reconciled`: `true` means the position was already closed

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { RequestValidationError } from '../../errors/request-validation-error.ts';
@@ -46,12 +47,14 @@ export type CreateBatchParameters = ReadonlyArray<CreateOrderParameters>;
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const createBatchParamsSchema = z.strictObject({
-  orders: z
-    .array(createOrderParamsSchema, { error: 'must be an array of orders' })
-    .min(1, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` })
-    .max(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
-});
+export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    orders: z
+      .array(createOrderParamsSchema, { error: 'must be an array of orders' })
+      .min(1, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` })
+      .max(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
+  }),
+);
 
 /**
  * Response of `POST /v2/orders/batch`.
@@ -62,7 +65,12 @@ export const createBatchParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const createBatchResponseSchema = z.looseObject({ ok: okTrue, results: z.array(batchOrderResultSchema) });
+export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    results: z.array(batchOrderResultSchema),
+  }),
+);
 
 /**
  * `{ ok: true, results }`: one result per item, `index` = position in your array.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -17,7 +18,7 @@ import { pathIdParam } from '../_shared.ts';
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const getOrderResponseSchema = z.looseObject({ ok: okTrue, order: orderSchema });
+export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, order: orderSchema }));
 
 /**
  * `{ ok: true, order }`.

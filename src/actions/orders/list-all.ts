@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
@@ -34,10 +35,12 @@ export interface ListAllOrdersParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const listAllOrdersParamsSchema = z.strictObject({
-  symbol: symbolParam.optional(),
-  status: requiredString.optional(),
-});
+export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam.optional(),
+    status: requiredString.optional(),
+  }),
+);
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -52,12 +53,14 @@ export interface ListOrdersParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const listOrdersParamsSchema = z.strictObject({
-  symbol: symbolParam.optional(),
-  status: requiredString.optional(),
-  limit: intInRange(1, MAX_ORDERS_PAGE).optional(),
-  offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
-});
+export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam.optional(),
+    status: requiredString.optional(),
+    limit: intInRange(1, MAX_ORDERS_PAGE).optional(),
+    offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+  }),
+);
 
 /**
  * Response of `GET /v2/orders`.
@@ -68,11 +71,13 @@ export const listOrdersParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const listOrdersResponseSchema = z.looseObject({
-  ok: okTrue,
-  orders: z.array(orderSchema),
-  total: z.number().int(),
-});
+export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    orders: z.array(orderSchema),
+    total: z.number().int(),
+  }),
+);
 
 /**
  * `{ ok: true, orders, total }`; `total` counts every matching order, not just this page.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -36,15 +37,17 @@ export interface MyTradesParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const myTradesParamsSchema = z.strictObject({
-  symbol: symbolParam,
-  fromId: z
-    .number({ error: 'must be a trade id (integer)' })
-    .int({ error: 'must be an integer' })
-    .min(0, { error: 'must not be negative' })
-    .optional(),
-  subAccountId: subAccountIdParam,
-});
+export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam,
+    fromId: z
+      .number({ error: 'must be a trade id (integer)' })
+      .int({ error: 'must be an integer' })
+      .min(0, { error: 'must not be negative' })
+      .optional(),
+    subAccountId: subAccountIdParam,
+  }),
+);
 
 /**
  * Response of `GET /v2/futures/myTrades`.
@@ -55,7 +58,9 @@ export const myTradesParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const myTradesResponseSchema = z.looseObject({ ok: okTrue, data: z.array(accountTradeSchema) });
+export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({ ok: okTrue, data: z.array(accountTradeSchema) }),
+);
 
 /**
  * `{ ok: true, data: AccountTrade[] }`: taker fills only.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -33,10 +34,12 @@ export interface OpenOrdersParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const openOrdersParamsSchema = z.strictObject({
-  symbol: symbolParam.optional(),
-  subAccountId: subAccountIdParam,
-});
+export const openOrdersParamsSchema = /* @__PURE__ */ pure(() =>
+  z.strictObject({
+    symbol: symbolParam.optional(),
+    subAccountId: subAccountIdParam,
+  }),
+);
 
 /**
  * Response of `GET /v2/futures/open-orders`.
@@ -47,7 +50,12 @@ export const openOrdersParamsSchema = z.strictObject({
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const openOrdersResponseSchema = z.looseObject({ ok: okTrue, orders: z.array(venueOpenOrderSchema) });
+export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    orders: z.array(venueOpenOrderSchema),
+  }),
+);
 
 /**
  * `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`).

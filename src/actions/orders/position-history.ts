@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -59,19 +60,21 @@ export interface PositionHistoryParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const positionHistoryParamsSchema = z
-  .strictObject({
-    symbol: symbolParam.optional(),
-    subAccountId: subAccountIdParam,
-    page: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-    limit: intInRange(1, MAX_POSITION_HISTORY_PAGE).optional(),
-    startTime: optionalEpochMs,
-    endTime: optionalEpochMs,
-  })
-  .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
-    error: 'must not be before startTime',
-    path: ['endTime'],
-  });
+export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
+  z
+    .strictObject({
+      symbol: symbolParam.optional(),
+      subAccountId: subAccountIdParam,
+      page: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+      limit: intInRange(1, MAX_POSITION_HISTORY_PAGE).optional(),
+      startTime: optionalEpochMs,
+      endTime: optionalEpochMs,
+    })
+    .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
+      error: 'must not be before startTime',
+      path: ['endTime'],
+    }),
+);
 
 /**
  * Response of `GET /v2/futures/positionHistory`.
@@ -82,10 +85,12 @@ export const positionHistoryParamsSchema = z
  * if (parsed.success) console.log(parsed.data);
  * ```
  */
-export const positionHistoryResponseSchema = z.looseObject({
-  ok: okTrue,
-  data: z.array(closedPositionRecordSchema),
-});
+export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
+  z.looseObject({
+    ok: okTrue,
+    data: z.array(closedPositionRecordSchema),
+  }),
+);
 
 /**
  * `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`.

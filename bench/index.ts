@@ -1,0 +1,202 @@
+/**
+ * The issue 9 table in one run: `npm run bench` (builds first; measures the built package, as users get it).
+ *
+ * 1. Browser bundle sizes (esbuild and Vite, minified, gzip -9): whole FuturesClient, market data only,
+ *    canonicalQuery + hmacSha256Hex only — the same cases `npm run check:size` enforces.
+ * 2. Signed GET throughput vs raw `fetch` of the same URL, 127.0.0.1, server in another process (this file run
+ *    with `--serve`: a minimal node:http server answering canned bodies, so the figure is the client's cost).
+ * 3. A 200-order list: `orders.list` (fetch + parse + validate) vs `fetch` + `JSON.parse`.
+ * 4. Cold import + construct, wall time of a fresh process: futures-sdk vs binance's USDMClient, and the node floor.
+ *
+ * Ratios are SDK / limit (1.0× = as fast as the limit). Rounds alternate the two sides so drift on a shared
+ * machine hits both. Usage: node bench/index.ts [seconds per throughput round] (default 2).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+
+// ── Server (child process) ──────────────────────────────────────────────────────────────────────────────────
+
+/** Real wire bodies, taken once from the simulator: a balance and a page of 200 resting orders. */
+async function wireBodies(): Promise<{ balance: string; orders: string }> {
+  const { FuturesClient } = await import('futures-sdk');
+  const { createExchange } = await import('futures-sdk/testing');
+  const ex = createExchange({ seed: 1, volatility: 0 });
+  ex.setMarkPrice('BTCUSDT', '60000');
+  const { accountId } = ex.createAccount({ balances: { USDT: '1000000' } });
+  const creds = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+  const client = new FuturesClient({ baseUrl: ex.baseUrl, ...creds, fetch: ex.fetch, rateLimit: false });
+  for (let i = 0; i < 200; i++) {
+    await client.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.01',
+      price: `${40_000 + i}`,
+    });
+  }
+  // Loose schemas keep every field, so these are the bodies the simulator sent.
+  return {
+    balance: JSON.stringify(await client.account.balance()),
+    orders: JSON.stringify(await client.orders.list({ limit: 200 })),
+  };
+}
+
+async function serve(): Promise<void> {
+  const { balance, orders } = await wireBodies();
+  const server = createServer((req, res) => {
+    const body = req.url?.startsWith('/v2/orders') ? orders : balance;
+    res.writeHead(200, { 'content-type': 'application/json', date: new Date().toUTCString() });
+    res.end(body);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    process.stdout.write(`${typeof address === 'object' && address ? address.port : 0}\n`);
+  });
+  process.on('disconnect', () => server.close());
+  process.stdin.on('end', () => process.exit(0));
+  process.stdin.resume();
+}
+
+// ── Client side ─────────────────────────────────────────────────────────────────────────────────────────────
+
+async function startServer(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout.once('data', (chunk: Buffer) => resolve(chunk.toString().trim()));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.stdin.end() };
+}
+
+/** Calls `once` with `concurrency` in flight for `seconds`; returns completed calls per second. */
+async function throughput(once: () => Promise<unknown>, seconds: number, concurrency = 8): Promise<number> {
+  const end = performance.now() + seconds * 1000;
+  let done = 0;
+  const worker = async () => {
+    while (performance.now() < end) {
+      await once();
+      done++;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return done / ((performance.now() - started) / 1000);
+}
+
+/** Alternates SDK and limit rounds; returns the median of each side. */
+async function compare(sdk: () => Promise<unknown>, limit: () => Promise<unknown>, seconds: number, rounds = 3) {
+  const a: number[] = [];
+  const b: number[] = [];
+  await throughput(sdk, 0.3); // warm-up (JIT, keep-alive sockets)
+  await throughput(limit, 0.3);
+  for (let i = 0; i < rounds; i++) {
+    a.push(await throughput(sdk, seconds));
+    b.push(await throughput(limit, seconds));
+  }
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)] ?? 0;
+  return { sdk: median(a), limit: median(b) };
+}
+
+/** Wall time of a fresh `node --input-type=module -e code`, median of `runs`. */
+function coldWall(code: string, runs = 7): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', code], { cwd: root, stdio: 'pipe' });
+    if (result.status !== 0) throw new Error(`cold run failed: ${result.stderr.toString()}`);
+    times.push(performance.now() - started);
+  }
+  return times.sort((x, y) => x - y)[Math.floor(runs / 2)] ?? 0;
+}
+
+async function main(): Promise<void> {
+  const seconds = Number(process.argv[2] ?? 2);
+  // The built package, as users import it (run through `npm run bench`, which builds first).
+  const { FuturesClient } = await import('futures-sdk');
+  const { measureSizes } = (await import(`${root}scripts/size.mjs`)) as {
+    measureSizes: () => Promise<Array<{ name: string; bundler: string; gzipKb: number; goalKb: number }>>;
+  };
+
+  const rows: Array<[string, string, string, string]> = [];
+  const sizes = await measureSizes();
+  for (const name of [...new Set(sizes.map((s) => s.name))]) {
+    const of = (bundler: string) => sizes.find((s) => s.name === name && s.bundler === bundler);
+    const esbuild = of('esbuild');
+    const vite = of('vite');
+    rows.push([
+      `browser bundle, ${name} (gzip -9)`,
+      `${esbuild?.gzipKb.toFixed(1)} KB esbuild, ${vite?.gzipKb.toFixed(1)} KB Vite`,
+      '',
+      `≤ ${esbuild?.goalKb} KB`,
+    ]);
+  }
+
+  const server = await startServer();
+  try {
+    const client = new FuturesClient({
+      baseUrl: server.url,
+      apiKey: 'ak_bench_key_0001',
+      apiSecret: 'bench-secret',
+      // Pacing would cap the figure at the spec's 1000/min; this measures the call path, not the limiter.
+      rateLimit: false,
+      retry: false,
+    });
+    const balanceUrl = `${server.url}/v2/futures/balance?timestamp=1767225600000&signature=${'0'.repeat(64)}`;
+    const headers = { 'x-api-key': 'ak_bench_key_0001' };
+    const get = await compare(
+      () => client.account.balance(),
+      async () => (await fetch(balanceUrl, { headers })).json(),
+      seconds,
+    );
+    rows.push([
+      'signed GET throughput vs raw fetch of the same URL (loopback, server in another process)',
+      `${Math.round(get.sdk)}/s`,
+      `${Math.round(get.limit)}/s`,
+      `${(get.sdk / get.limit).toFixed(2)}× (goal ≥ 0.85×)`,
+    ]);
+    const listUrl = `${server.url}/v2/orders?limit=200&timestamp=1767225600000&signature=${'0'.repeat(64)}`;
+    const list = await compare(
+      () => client.orders.list({ limit: 200 }),
+      async () => JSON.parse(await (await fetch(listUrl, { headers })).text()),
+      seconds,
+    );
+    rows.push([
+      '200-order list (fetch + parse + validate) vs fetch + JSON.parse',
+      `${Math.round(list.sdk)}/s`,
+      `${Math.round(list.limit)}/s`,
+      `${(list.sdk / list.limit).toFixed(2)}× (goal ≥ 0.80×)`,
+    ]);
+  } finally {
+    server.stop();
+  }
+
+  const floor = coldWall('');
+  const ours = coldWall(
+    "const { FuturesClient } = await import('futures-sdk'); new FuturesClient({ baseUrl: 'https://api.example.com', apiKey: 'k', apiSecret: 's' });",
+  );
+  const binance = coldWall(
+    "const { USDMClient } = await import('binance'); new USDMClient({ api_key: 'k', api_secret: 's' });",
+  );
+  rows.push([
+    'cold import + construct, wall (median of 7 processes)',
+    `${ours.toFixed(0)} ms`,
+    `binance USDMClient ${binance.toFixed(0)} ms; node floor ${floor.toFixed(0)} ms`,
+    `${ours <= binance ? 'met' : 'not met'} (goal ≤ binance)`,
+  ]);
+
+  console.log(
+    `\nIssue 9 figures — Node ${process.versions.node}, ${process.platform}, ${cpus().length}× ${cpus()[0]?.model ?? 'cpu'}\n`,
+  );
+  console.log('| figure | futures-sdk | limit / peer | ratio / goal |');
+  console.log('|---|---|---|---|');
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+}
+
+if (process.argv[2] === '--serve') await serve();
+else await main();

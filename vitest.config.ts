@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: {
     alias: {
       'futures-sdk/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+      'futures-sdk/redis': fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)),
       'futures-sdk': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

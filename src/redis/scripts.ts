@@ -1,0 +1,176 @@
+/**
+ * The Lua scripts behind `createRedisFleet`. Each runs atomically on the Redis server and reads time from Redis's
+ * own clock (`TIME`), so members on different machines agree without trusting each other's clocks.
+ *
+ * Data-loss guard: a Redis that restarted (with or without persistence) may have forgotten leases and slots that
+ * are still live. `INFO server` tells a script how long this Redis process has been up, and its `run_id`:
+ * - lanes are granted to newcomers only while the lane hash is known to have been written by this very Redis
+ *   process (`run` field = current `run_id`) or once Redis has been up longer than a lease plus the rest period,
+ *   so any lease from before the restart has ended and rested;
+ * - slots are granted only once Redis has been up for a full window, so every slot counted by the server in the
+ *   last window is also counted here.
+ */
+import { createHash } from 'node:crypto';
+
+/** A script's source and its SHA1 (for EVALSHA). */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha: string;
+}
+
+function script(body: string): LuaScript {
+  const source = `${PRELUDE}\n${body}`;
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+const PRELUDE = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function server_info()
+  local info = redis.call('INFO', 'server')
+  -- uptime_in_seconds truncates: uptime * 1000 never overstates how long Redis has been up.
+  return string.match(info, 'run_id:(%w+)'), tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) * 1000
+end
+local function parse_lane(value)
+  if not value then return nil, nil end
+  local holder, lease_until = string.match(value, '^(.*) (%d+)$')
+  return holder, tonumber(lease_until)
+end
+`;
+
+/**
+ * Lane hash (KEYS[1]) fields: `config` = "count:ttl:rest" every member must share; `run` = the Redis `run_id`
+ * that wrote the hash; `lane:<i>` = "<member> <leaseUntil>". A lane is held while now < leaseUntil, rests while
+ * leaseUntil <= now < leaseUntil + rest (nobody may take it: its last holder's signatures may still be in the
+ * server's replay cache), and is free afterwards. The hash expires `ttl + rest` after its last write, when every
+ * lease in it has ended and rested.
+ */
+
+/**
+ * Leases the lowest free lane. ARGV: member, count, ttl, rest, config.
+ * Returns {index, leaseMs} | {-1, existingConfig} | {-2, waitMs (Redis restarted)} | {-3, waitMs (all lanes
+ * held or resting)}.
+ */
+export const ACQUIRE_LANE = script(`
+local key = KEYS[1]
+local member, count, ttl, rest, config = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local existing = redis.call('HGET', key, 'config')
+if existing and existing ~= config then return {-1, existing} end
+local now = now_ms()
+local run, uptime = server_info()
+if redis.call('HGET', key, 'run') ~= run then
+  if uptime < ttl + rest then return {-2, ttl + rest - uptime} end
+  redis.call('HSET', key, 'run', run)
+end
+local soonest = -1
+for i = 0, count - 1 do
+  local holder, lease_until = parse_lane(redis.call('HGET', key, 'lane:' .. i))
+  -- A member may take back its own lane even while it rests: its own client never reuses its own timestamps.
+  if holder == nil or holder == member or now >= lease_until + rest then
+    redis.call('HSET', key, 'lane:' .. i, member .. ' ' .. (now + ttl), 'config', config)
+    redis.call('PEXPIRE', key, ttl + rest)
+    return {i, ttl}
+  end
+  local wait = lease_until + rest - now
+  if soonest < 0 or wait < soonest then soonest = wait end
+end
+return {-3, soonest}
+`);
+
+/**
+ * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1" when the
+ * member's own conservative deadline has not passed yet).
+ * Returns {index, leaseMs} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and the member's
+ * lease has lapsed: lease a lane afresh) | {-1, existingConfig}.
+ * A missing record with `alive` means Redis lost it (restart without persistence): nobody else can hold the lane
+ * (a newcomer waits out ttl + rest after a restart), so the holder takes it back.
+ */
+export const RENEW_LANE = script(`
+local key = KEYS[1]
+local member, index, ttl, rest, config, alive = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], ARGV[6]
+local existing = redis.call('HGET', key, 'config')
+if existing and existing ~= config then return {-1, existing} end
+local holder = parse_lane(redis.call('HGET', key, 'lane:' .. index))
+if holder == nil and alive ~= '1' then return {-5, 0} end
+if holder ~= nil and holder ~= member then return {-4, 0} end
+local now = now_ms()
+redis.call('HSET', key, 'lane:' .. index, member .. ' ' .. (now + ttl), 'config', config)
+redis.call('PEXPIRE', key, ttl + rest)
+return {tonumber(index), ttl}
+`);
+
+/**
+ * Ends this member's lease on lane ARGV[2] now; the lane then rests like an expired one. ARGV: member, index,
+ * ttl, rest. Returns 1 when released, 0 when the member did not hold it.
+ */
+export const RELEASE_LANE = script(`
+local key = KEYS[1]
+local member, index, ttl, rest = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local holder, lease_until = parse_lane(redis.call('HGET', key, 'lane:' .. index))
+if holder ~= member then return 0 end
+local now = now_ms()
+if lease_until > now then lease_until = now end
+redis.call('HSET', key, 'lane:' .. index, member .. ' ' .. lease_until)
+redis.call('PEXPIRE', key, ttl + rest)
+return 1
+`);
+
+/**
+ * Takes one slot. KEYS: slots (sorted set of tickets scored by Redis time), pause, sequence. ARGV: limit (-1 = no
+ * limit, only pauses apply), windowMs. Returns {1, ticket} | {0, retryInMs}.
+ * A ticket is "<windowMs>:<redisNow>:<seq>": unique even if the sequence key expired or was lost, and carrying its
+ * window so `settle` can keep the set alive long enough.
+ */
+export const TAKE_SLOT = script(`
+local slots, pause, seq = KEYS[1], KEYS[2], KEYS[3]
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local now = now_ms()
+local paused_until = tonumber(redis.call('GET', pause) or '0')
+if paused_until > now then return {0, paused_until - now} end
+if limit < 0 then return {1, 'unlimited'} end
+local _, uptime = server_info()
+if uptime < window then return {0, window - uptime} end
+redis.call('ZREMRANGEBYSCORE', slots, '-inf', now - window)
+if redis.call('ZCARD', slots) < limit then
+  local n = redis.call('INCR', seq)
+  redis.call('PEXPIRE', seq, window)
+  local ticket = window .. ':' .. now .. ':' .. n
+  redis.call('ZADD', slots, now, ticket)
+  if redis.call('PTTL', slots) < window then redis.call('PEXPIRE', slots, window) end
+  return {1, ticket}
+end
+local oldest = redis.call('ZRANGE', slots, 0, 0, 'WITHSCORES')
+local wait = tonumber(oldest[2]) + window - now
+if wait < 1 then wait = 1 end
+return {0, wait}
+`);
+
+/**
+ * Settles a ticket. KEYS: slots. ARGV: ticket, outcome ('counted' re-stamps it to Redis now — added again if it
+ * had aged out, since the server counted it no earlier than that; 'refunded' removes it). Returns 1.
+ */
+export const SETTLE_SLOT = script(`
+local slots, ticket, outcome = KEYS[1], ARGV[1], ARGV[2]
+local window = tonumber(string.match(ticket, '^(%d+):'))
+if not window then return 0 end
+if outcome == 'refunded' then
+  redis.call('ZREM', slots, ticket)
+  return 1
+end
+redis.call('ZADD', slots, now_ms(), ticket)
+if redis.call('PTTL', slots) < window then redis.call('PEXPIRE', slots, window) end
+return 1
+`);
+
+/** Pauses a bucket: pausedUntil = max(existing, now + forMs). KEYS: pause. ARGV: forMs. Returns pausedUntil. */
+export const PAUSE_BUCKET = script(`
+local pause, for_ms = KEYS[1], tonumber(ARGV[1])
+local now = now_ms()
+local paused_until = now + for_ms
+local existing = tonumber(redis.call('GET', pause) or '0')
+if existing > paused_until then paused_until = existing end
+if paused_until > now then redis.call('SET', pause, paused_until, 'PX', paused_until - now) end
+return paused_until
+`);

@@ -305,13 +305,11 @@ class RedisFleetMember implements RedisFleet {
   private async acquire(): Promise<'held' | number> {
     const mono = performance.now();
     const wall = Date.now();
-    const [code, value] = await this.run(ACQUIRE_LANE, [this.keys.lanes], [
-      this.memberId,
-      this.o.maxMembers,
-      this.o.leaseTtlMs,
-      this.o.laneRestMs,
-      this.config,
-    ]);
+    const [code, value] = await this.run(
+      ACQUIRE_LANE,
+      [this.keys.lanes],
+      [this.memberId, this.o.maxMembers, this.o.leaseTtlMs, this.o.laneRestMs, this.config],
+    );
     if (code >= 0) {
       this.lease = this.leaseFrom(code, Number(value), mono, wall);
       this.lastIndex = code;
@@ -356,14 +354,11 @@ class RedisFleetMember implements RedisFleet {
         const alive = lease !== undefined && this.isLive(lease);
         const mono = performance.now();
         const wall = Date.now();
-        const [code, value] = await this.run(RENEW_LANE, [this.keys.lanes], [
-          this.memberId,
-          index,
-          this.o.leaseTtlMs,
-          this.o.laneRestMs,
-          this.config,
-          alive ? '1' : '0',
-        ]);
+        const [code, value] = await this.run(
+          RENEW_LANE,
+          [this.keys.lanes],
+          [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs, this.config, alive ? '1' : '0'],
+        );
         if (this.closed) return;
         if (code >= 0) {
           this.lease = this.leaseFrom(code, Number(value), mono, wall);
@@ -394,10 +389,11 @@ class RedisFleetMember implements RedisFleet {
       throw new ConfigurationError(`Invalid budget for bucket "${bucket}": limit ${limit}, windowMs ${windowMs}`);
     }
     const k = this.bucketKeys(bucket);
-    const [granted, value] = await this.run(TAKE_SLOT, [k.slots, k.pause, `${this.keys.prefix}seq`], [
-      Number.isFinite(limit) ? Math.floor(limit) : -1,
-      windowMs,
-    ]);
+    const [granted, value] = await this.run(
+      TAKE_SLOT,
+      [k.slots, k.pause, `${this.keys.prefix}seq`],
+      [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs],
+    );
     return granted === 1 ? { granted: true, ticket: String(value) } : { granted: false, retryInMs: Number(value) };
   }
 
@@ -438,12 +434,11 @@ class RedisFleetMember implements RedisFleet {
     this.lease = undefined;
     if (index !== undefined) {
       // Best effort: if Redis is unreachable the lease simply expires.
-      await this.run(RELEASE_LANE, [this.keys.lanes], [
-        this.memberId,
-        index,
-        this.o.leaseTtlMs,
-        this.o.laneRestMs,
-      ]).catch(() => {});
+      await this.run(
+        RELEASE_LANE,
+        [this.keys.lanes],
+        [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs],
+      ).catch(() => {});
     }
     if (this.owned) await closeOwned(this.owned, this.o.commandTimeoutMs);
   }

@@ -30,8 +30,11 @@ local function now_ms()
 end
 local function server_info()
   local info = redis.call('INFO', 'server')
-  -- uptime_in_seconds truncates: uptime * 1000 never overstates how long Redis has been up.
-  return string.match(info, 'run_id:(%w+)'), tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) * 1000
+  -- uptime_in_seconds is the difference of two whole-second clock readings (now and start, each truncated), so
+  -- it may overstate the true uptime by up to a second: one second less never does.
+  local uptime = (tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) - 1) * 1000
+  if uptime < 0 then uptime = 0 end
+  return string.match(info, 'run_id:(%w+)'), uptime
 end
 local function parse_lane(value)
   if not value then return nil, nil end

@@ -37,7 +37,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -112,12 +114,13 @@ export async function startRedis(): Promise<RedisServer> {
 }
 
 /**
- * Waits until the server has been up for at least `ms` (whole seconds, as Redis reports it): the fleet withholds
+ * Waits until the server has been up for at least `ms` as the fleet's scripts see it: the fleet withholds
  * slots for a window and newcomers' lanes for a lease + rest after Redis starts, in case it lost live state.
  */
 export async function waitForUptime(redis: RedisServer, ms: number): Promise<void> {
   for (;;) {
-    const uptime = Number(/uptime_in_seconds:(\d+)/.exec(redis.cli('INFO', 'server'))?.[1] ?? 0) * 1000;
+    // As the fleet's scripts read it: one second less than Redis reports (see src/redis/scripts.ts).
+    const uptime = (Number(/uptime_in_seconds:(\d+)/.exec(redis.cli('INFO', 'server'))?.[1] ?? 0) - 1) * 1000;
     if (uptime >= ms) return;
     await new Promise((r) => setTimeout(r, Math.min(250, ms - uptime)));
   }

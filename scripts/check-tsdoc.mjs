@@ -1,5 +1,5 @@
-// Fails when a public export of `futures-sdk` or `futures-sdk/testing` has no TSDoc, no summary or no `@example`.
-// Public = whatever the two entry files export (re-exports followed to the declaration). Public members of an
+// Fails when a public export of `futures-sdk`, `/testing` or `/redis` has no TSDoc, no summary or no `@example`.
+// Public = whatever the entry files export (re-exports followed to the declaration). Public members of an
 // exported class need at least a summary (an inherited one counts, as it does in an editor's hover).
 //
 // Usage: node scripts/check-tsdoc.mjs [--list]   (--list also prints every export that was checked)
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const entries = ['src/index.ts', 'src/testing/index.ts'];
+const entries = ['src/index.ts', 'src/testing/index.ts', 'src/redis/index.ts'];
 const listAll = process.argv.includes('--list');
 
 const configPath = resolve(root, 'tsconfig.json');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { BucketName } from '../_internal/rate-limiter.ts';
+// Types come from the main entry by name, so the published .d.ts refers to `futures-sdk`'s own declarations
+// instead of a second copy (tsup keeps `futures-sdk` external; tsconfig maps it to src/index.ts).
+import type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from 'futures-sdk';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
-import type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from '../fleet/types.ts';
 import {
   ACQUIRE_LANE,
   type LuaScript,
@@ -216,6 +217,7 @@ interface Lease {
 }
 
 type ScriptReply = [number, string | number];
+type BucketName = Parameters<SharedBudget['tryTake']>[0];
 
 class RedisFleetMember implements RedisFleet {
   readonly memberId = randomUUID();
@@ -230,6 +232,8 @@ class RedisFleetMember implements RedisFleet {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private maintaining: Promise<void> = Promise.resolve();
   private lastProblem = 'no lease yet';
+  /** The last connection error of a connection the fleet opened (commands then fail with a vaguer message). */
+  private connectionProblem: string | undefined;
   private readonly client: RedisFleetClient;
   private readonly owned: OwnedClient | undefined;
   private readonly o: Resolved;
@@ -238,6 +242,9 @@ class RedisFleetMember implements RedisFleet {
     this.client = client;
     this.owned = owned;
     this.o = o;
+    owned?.on('error', (error) => {
+      this.connectionProblem = describe(error);
+    });
     const prefix = `futures-sdk:{${o.namespace}}:`;
     this.keys = { lanes: `${prefix}lanes`, prefix };
     this.config = `${o.maxMembers}:${o.leaseTtlMs}:${o.laneRestMs}`;
@@ -473,7 +480,8 @@ class RedisFleetMember implements RedisFleet {
       return [reply[0], reply[1] as string | number];
     } catch (error) {
       if (error instanceof FuturesError) throw error;
-      throw new FleetUnavailableError(`Redis is unavailable (${describe(error)}); nothing was sent`, {
+      const why = this.owned && this.owned.status !== 'ready' && this.connectionProblem;
+      throw new FleetUnavailableError(`Redis is unavailable (${why || describe(error)}); nothing was sent`, {
         cause: error,
       });
     } finally {

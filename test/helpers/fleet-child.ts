@@ -8,6 +8,11 @@
  * - `{ mode: 'take', fleet, bucket, budget, startAt, durationMs, concurrency }`: joins, waits for `startAt`
  *   (epoch ms), then runs `concurrency` loops of `tryTake` for `durationMs`, never settling, and prints
  *   `{ event: 'took', grants: [[sentAt, receivedAt], …], denied, errors }`: the local times around every grant.
+ * - `{ mode: 'orders', baseUrl, apiKey, apiSecret, member, count }`: a real `FuturesClient` with a fleet
+ *   (`member`: none, `staticFleet({ index, size })` or `createRedisFleet(options)`); prints `{ event: 'ready' }`,
+ *   waits for `go` on stdin, places `count` resting LIMIT orders at once (the client paces them), and prints
+ *   `{ event: 'placed', placed, failures, lastAt, laneCalls }` (`laneCalls`: how often the client asked the fleet
+ *   for its lane; 0 means this build's client ignores the `fleet` option).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -16,8 +21,15 @@ import type { BucketName } from '../../src/_internal/rate-limiter.ts';
 import type { BucketBudget } from '../../src/fleet/types.ts';
 import type { RedisFleetOptions } from '../../src/redis/index.ts';
 
+/** Which fleet an `orders` child's client uses. */
+export type ChildMember =
+  | { kind: 'none' }
+  | { kind: 'static'; index: number; size: number }
+  | { kind: 'redis'; options: RedisFleetOptions };
+
 export type ChildCommand =
   | { mode: 'hold'; fleet: RedisFleetOptions }
+  | { mode: 'orders'; baseUrl: string; apiKey: string; apiSecret: string; member: ChildMember; count: number }
   | {
       mode: 'take';
       fleet: RedisFleetOptions;
@@ -34,13 +46,24 @@ export type ChildEvent =
   | { event: 'lane-error'; name: string }
   | { event: 'closed' }
   | { event: 'took'; grants: Array<[number, number]>; denied: number; errors: number }
+  | { event: 'ready' }
+  | {
+      event: 'placed';
+      placed: number;
+      /** Error name (and the server's error string, if any) → count. */
+      failures: Record<string, number>;
+      /** Epoch ms when the last call settled. */
+      lastAt: number;
+      laneCalls: number;
+    }
+  | { event: 'unsupported'; reason: string }
   | { event: 'failed'; name: string; message: string };
 
 export interface FleetChild {
   readonly process: ChildProcess;
   /** Resolves with the next event of that kind (or rejects if the child reports `failed` or exits first). */
   next<E extends ChildEvent['event']>(event: E): Promise<Extract<ChildEvent, { event: E }>>;
-  send(command: 'lane' | 'close'): void;
+  send(command: 'lane' | 'close' | 'go'): void;
   kill(): Promise<void>;
 }
 
@@ -104,6 +127,7 @@ function emit(event: ChildEvent): void {
 }
 
 async function main(command: ChildCommand): Promise<void> {
+  if (command.mode === 'orders') return placeOrders(command);
   const { createRedisFleet } = await import('../../src/redis/index.ts');
   const fleet = await createRedisFleet(command.fleet);
   const joined = await fleet.lane();
@@ -160,4 +184,72 @@ if (process.argv[1] === SELF) {
     emit({ event: 'failed', name: error.name, message: error.message });
     process.exit(1);
   });
+}
+
+function nextLine(): Promise<string> {
+  return new Promise((resolve) => {
+    const rl = createInterface({ input: process.stdin });
+    rl.once('line', (line) => {
+      rl.close();
+      resolve(line);
+    });
+  });
+}
+
+async function placeOrders(command: Extract<ChildCommand, { mode: 'orders' }>): Promise<void> {
+  const sdk = (await import('../../src/index.ts')) as typeof import('../../src/index.ts') & Record<string, unknown>;
+  const { member } = command;
+  let fleet: import('../../src/index.ts').Fleet | undefined;
+  if (member.kind === 'static') {
+    // staticFleet comes with the client's fleet wiring (another branch); say so instead of failing obscurely.
+    const staticFleet = sdk.staticFleet as
+      | ((o: { index: number; size: number }) => import('../../src/index.ts').Fleet)
+      | undefined;
+    if (typeof staticFleet !== 'function') {
+      emit({ event: 'unsupported', reason: 'staticFleet is not exported by this build of futures-sdk' });
+      process.exit(0);
+    }
+    fleet = staticFleet({ index: member.index, size: member.size });
+  } else if (member.kind === 'redis') {
+    const { createRedisFleet } = await import('../../src/redis/index.ts');
+    fleet = await createRedisFleet(member.options);
+  }
+  let laneCalls = 0;
+  const counted: import('../../src/index.ts').Fleet | undefined = fleet && {
+    budget: fleet.budget,
+    close: () => fleet.close(),
+    lane(signal) {
+      laneCalls++;
+      return fleet.lane(signal);
+    },
+  };
+  const client = new sdk.FuturesClient({
+    baseUrl: command.baseUrl,
+    apiKey: command.apiKey,
+    apiSecret: command.apiSecret,
+    // Typed loosely: builds without the `fleet` option simply ignore it (laneCalls then stays 0).
+    ...(counted ? ({ fleet: counted } as object) : {}),
+  });
+  emit({ event: 'ready' });
+  await nextLine();
+  const failures: Record<string, number> = {};
+  let placed = 0;
+  let lastAt = Date.now();
+  await Promise.all(
+    Array.from({ length: command.count }, async () => {
+      try {
+        await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '50000' });
+        placed++;
+      } catch (error) {
+        const e = error as { name?: string; error?: unknown };
+        const key = `${e.name ?? 'Error'}${typeof e.error === 'string' ? `: ${e.error}` : ''}`;
+        failures[key] = (failures[key] ?? 0) + 1;
+      } finally {
+        lastAt = Math.max(lastAt, Date.now());
+      }
+    }),
+  );
+  emit({ event: 'placed', placed, failures, lastAt, laneCalls });
+  await fleet?.close();
+  process.exit(0);
 }

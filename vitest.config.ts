@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
+      'futures-sdk/testing/msw': fileURLToPath(new URL('./src/testing/msw/index.ts', import.meta.url)),
+      'futures-sdk/testing/server': fileURLToPath(new URL('./src/testing/server/index.ts', import.meta.url)),
       'futures-sdk/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
       'futures-sdk/redis': fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)),
       'futures-sdk': fileURLToPath(new URL('./src/index.ts', import.meta.url)),

@@ -16,6 +16,7 @@
  * that the client never asked for a lane) or without `staticFleet`, fleet figures are not fleet figures.
  */
 import { createExchange } from '../src/testing/index.ts';
+import { listen } from '../src/testing/server/index.ts';
 import { type ChildMember, type FleetChild, spawnFleetChild } from '../test/helpers/fleet-child.ts';
 import { hasRedisServer, type RedisServer, startRedis } from '../test/helpers/redis.ts';
 
@@ -42,7 +43,8 @@ interface Row {
 
 const ex = createExchange({ seed: 1, volatility: 0 });
 ex.setMarkPrice('BTCUSDT', '60000');
-const server = await ex.listen();
+// `listen` from the source tree: `ex.listen()` loads the built `futures-sdk/testing/server` entry.
+const server = await listen(ex);
 let redis: RedisServer | undefined;
 let redisUrl = process.env.REDIS_URL;
 const notes: string[] = [];

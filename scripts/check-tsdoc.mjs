@@ -8,7 +8,13 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const entries = ['src/index.ts', 'src/testing/index.ts', 'src/redis/index.ts'];
+const entries = [
+  'src/index.ts',
+  'src/testing/index.ts',
+  'src/testing/msw/index.ts',
+  'src/testing/server/index.ts',
+  'src/redis/index.ts',
+];
 const listAll = process.argv.includes('--list');
 
 const configPath = resolve(root, 'tsconfig.json');

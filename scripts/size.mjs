@@ -6,8 +6,8 @@ import { build } from 'esbuild';
 const root = new URL('../', import.meta.url).pathname;
 const cases = [
   // Budgets are regression guards set a little above the measured size (docs/architecture.md, "Bundle size").
-  { name: 'FuturesClient', code: "export { FuturesClient } from 'futures-sdk';", budgetKb: 62 },
-  { name: 'everything in futures-sdk', code: "export * from 'futures-sdk';", budgetKb: 64 },
+  { name: 'FuturesClient', code: "export { FuturesClient } from 'futures-sdk';", budgetKb: 64 },
+  { name: 'everything in futures-sdk', code: "export * from 'futures-sdk';", budgetKb: 66 },
 ];
 
 let failed = 0;

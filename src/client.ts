@@ -1,14 +1,22 @@
 import { type Clock, systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
-import { registerApiKey, registerSecret } from './_internal/redact.ts';
-import { type Logger, type RetryOptions, type Signer, Transport } from './_internal/transport.ts';
+import { Redactor } from './_internal/redact.ts';
+import {
+  isValidTimeoutMs,
+  type Logger,
+  MAX_TIMEOUT_MS,
+  type RetryOptions,
+  type Signer,
+  Transport,
+} from './_internal/transport.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import { CallJournal } from './events/journal.ts';
 import { systemScheduler } from './events/scheduler.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import type { WebSocketConstructor } from './events/web-socket.ts';
+import type { Fleet } from './fleet/types.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';
 import { MarketResource } from './resources/market.ts';
@@ -88,6 +96,45 @@ export interface FuturesClientOptions {
    * @default the system clock
    */
   clock?: Clock | undefined;
+  /**
+   * Makes this client one member of a fleet of clients on the same API key (in this process or others): it
+   * signs only timestamps of its own lane and counts its requests in the fleet's shared budget, so members never
+   * collide on a signature and together earn no server 429. Build one with `staticFleet({ index, size })` or
+   * `createRedisFleet()` (`futures-sdk/redis`); one fleet object per client. Needs `rateLimit` on. Without it
+   * the client paces itself alone.
+   */
+  fleet?: Fleet | undefined;
+}
+
+/** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
+const fleetsInUse = new WeakSet<Fleet>();
+
+function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
+  const { fleet } = options;
+  if (fleet === undefined) return undefined;
+  const budget = (fleet as Partial<Fleet> | null)?.budget;
+  if (
+    typeof fleet !== 'object' ||
+    fleet === null ||
+    typeof fleet.lane !== 'function' ||
+    typeof fleet.close !== 'function' ||
+    typeof budget !== 'object' ||
+    budget === null ||
+    typeof budget.tryTake !== 'function' ||
+    typeof budget.settle !== 'function' ||
+    typeof budget.pause !== 'function'
+  ) {
+    throw new ConfigurationError('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
+  }
+  if (options.rateLimit === false) {
+    throw new ConfigurationError('fleet needs rateLimit (a member must count its requests in the fleet budget)');
+  }
+  if (fleetsInUse.has(fleet)) {
+    throw new ConfigurationError(
+      'This fleet already serves another FuturesClient: give each client its own fleet member (own lane)',
+    );
+  }
+  return fleet;
 }
 
 function resolveBaseUrl(options: FuturesClientOptions): string {
@@ -125,7 +172,7 @@ function resolveBaseUrl(options: FuturesClientOptions): string {
   return `${url.origin}${path}`;
 }
 
-function resolveSigner(options: FuturesClientOptions): Signer | undefined {
+function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
   const { apiKey, apiSecret, signer } = options;
   if (apiSecret !== undefined && signer !== undefined) {
     throw new ConfigurationError('Pass either apiSecret or signer, not both');
@@ -142,7 +189,7 @@ function resolveSigner(options: FuturesClientOptions): Signer | undefined {
           'or set dangerouslyAllowBrowser: true if you accept the risk.',
       );
     }
-    registerSecret(apiSecret);
+    redactor.addSecret(apiSecret);
     return (payload) => hmacSha256Hex(apiSecret, payload);
   }
   if (signer !== undefined && typeof signer !== 'function') throw new ConfigurationError('signer must be a function');
@@ -152,8 +199,9 @@ function resolveSigner(options: FuturesClientOptions): Signer | undefined {
 /**
  * The futures API client: one resource per spec section (`orders`, `futures`, `account`, `market`).
  *
- * One client per API key per process: timestamps are strictly increasing per client, so no two requests of a
- * client share a signature; two clients (or processes) on one key can collide in the server's 60 s replay cache.
+ * One client per API key per process, or one `fleet` member per client: timestamps are strictly increasing per
+ * client, so no two requests of a client share a signature; two clients (or processes) on one key without a
+ * fleet can collide in the server's 60 s replay cache and together overrun its rate limits.
  *
  * @example
  * ```ts
@@ -186,7 +234,9 @@ export class FuturesClient {
       throw new ConfigurationError('FuturesClient needs an options object with at least baseUrl');
     }
     const baseUrl = resolveBaseUrl(options);
-    const sign = resolveSigner(options);
+    // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
+    const redactor = new Redactor();
+    const sign = resolveSigner(options, redactor);
     if (options.apiKey !== undefined) {
       if (typeof options.apiKey !== 'string' || options.apiKey === '')
         throw new ConfigurationError('apiKey must be a non-empty string');
@@ -197,13 +247,16 @@ export class FuturesClient {
           `apiKey must be printable ASCII without spaces or line breaks (got ${options.apiKey.length} characters)`,
         );
       }
-      registerApiKey(options.apiKey);
+      redactor.addApiKey(options.apiKey);
     }
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
     const timeoutMs = options.timeoutMs ?? 10_000;
-    if (!Number.isFinite(timeoutMs) || timeoutMs <= 0)
-      throw new ConfigurationError('timeoutMs must be a positive number');
+    if (!isValidTimeoutMs(timeoutMs)) {
+      throw new ConfigurationError(
+        `timeoutMs must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`,
+      );
+    }
     const retry =
       options.retry === false
         ? false
@@ -216,6 +269,7 @@ export class FuturesClient {
     if (retry && (!Number.isInteger(retry.limit) || retry.limit < 0)) {
       throw new ConfigurationError('retry.limit must be a non-negative integer');
     }
+    const fleet = resolveFleet(options);
     this.options = options;
     this.ctx = {
       transport: new Transport({
@@ -230,10 +284,13 @@ export class FuturesClient {
         clock: options.clock ?? systemClock,
         rateLimit: options.rateLimit ?? true,
         logger: options.logger,
+        fleet,
+        redactor,
       }),
       subAccountId: options.subAccountId,
       journal: new CallJournal(options.clock ?? systemClock),
     };
+    if (fleet) fleetsInUse.add(fleet);
     this.orders = new OrdersResource(this.ctx);
     this.futures = new FuturesResource(this.ctx);
     this.account = new AccountResource(this.ctx);
@@ -253,13 +310,16 @@ export class FuturesClient {
    */
   stream(options: AccountStreamOptions): AccountStream {
     const WebSocketImpl = options.WebSocket ?? this.options.WebSocket;
-    return new AccountStream({
-      ...options,
-      ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
-      ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
-        ? { logger: this.ctx.transport.config.logger }
-        : {}),
-    });
+    return new AccountStream(
+      {
+        ...options,
+        ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
+        ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
+          ? { logger: this.ctx.transport.config.logger }
+          : {}),
+      },
+      this.ctx.transport.redactor,
+    );
   }
 
   /**

@@ -7,6 +7,7 @@
  * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
  * ```
  * @packageDocumentation
+ * @module futures-sdk
  */
 
 export type { Clock } from './_internal/clock.ts';
@@ -15,6 +16,7 @@ export * from './actions/index.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';
+export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';
 export type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from './fleet/types.ts';
 export * from './helpers/index.ts';
 export { AccountResource } from './resources/account.ts';

@@ -1,3 +1,5 @@
+import type { FleetLane } from '../fleet/types.ts';
+
 /**
  * Time as the SDK sees it. Injectable so that tests of backoff, buckets and polling need no real waiting.
  *
@@ -45,6 +47,14 @@ export const systemClock: Clock = {
   },
 };
 
+const SOLO_LANE: FleetLane = { index: 0, count: 1 };
+
+/** The smallest `t' >= t` in the lane (`t' % count === index`). */
+function alignToLane(t: number, lane: FleetLane): number {
+  const rest = (((t - lane.index) % lane.count) + lane.count) % lane.count;
+  return rest === 0 ? t : t + lane.count - rest;
+}
+
 interface OffsetSample {
   /** Lowest offset (server − local) consistent with the sample. */
   low: number;
@@ -87,14 +97,18 @@ export class ClockSync {
     return this.offsetMs;
   }
 
-  /** A timestamp for the next signed request: server time, never one handed out in the last 65 s. */
-  nextTimestamp(): number {
+  /**
+   * A timestamp for the next signed request: server time, never one handed out in the last 65 s. With a fleet
+   * `lane`, only values `t` with `t % lane.count === lane.index` and `t >= lane.floor` are used, so members of one
+   * fleet never sign the same timestamp (each value is at most `count − 1` ms later than it would be alone).
+   */
+  nextTimestamp(lane: FleetLane = SOLO_LANE): number {
     const now = this.clock.now();
     while (this.issued.length > 0 && this.issued[0]!.at <= now - REPLAY_MEMORY_MS) {
       this.issuedSet.delete(this.issued.shift()!.timestamp);
     }
-    let ts = Math.max(Math.round(now + this.offsetMs), this.floor);
-    while (this.issuedSet.has(ts)) ts++;
+    let ts = alignToLane(Math.max(Math.round(now + this.offsetMs), this.floor, lane.floor ?? 0), lane);
+    while (this.issuedSet.has(ts)) ts += lane.count;
     this.floor = ts + 1;
     this.issued.push({ timestamp: ts, at: now });
     this.issuedSet.add(ts);

@@ -1,4 +1,9 @@
+import { RateLimitError } from '../errors/api-error.ts';
+import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
+import { FuturesError } from '../errors/futures-error.ts';
+import type { BucketBudget, SharedBudget, SlotGrant } from '../fleet/types.ts';
 import type { Clock } from './clock.ts';
+import type { CallPriority, Logger } from './transport.ts';
 
 /** The spec's rate-limit buckets, plus `public` (no documented limit; paused only by a 429). */
 export type BucketName = 'orders' | 'batch' | 'close' | 'default' | 'public';
@@ -15,104 +20,506 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
   public: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 },
 };
 
-class Bucket {
-  /** Start times of the requests in the current window, oldest first. */
-  private readonly starts: number[] = [];
-  private pausedUntil = 0;
-  private tail: Promise<void> = Promise.resolve();
+/** Longest single timer: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
+const MAX_SLEEP_MS = 2_147_483_647;
+
+interface BudgetBucket {
+  /** Tickets taken and not yet settled: each may reach the server at any moment, so each holds a slot now. */
+  readonly inFlight: Set<string>;
+  /** When each settled, counted slot was stamped (its response arrived, or its attempt ended), oldest first. */
+  readonly counted: number[];
+  pausedUntil: number;
+}
+
+/**
+ * The in-memory {@link SharedBudget}: one member's share (`1 / share`) of each bucket, counted the way the server
+ * counts (on arrival, in a sliding window, 429s not at all).
+ *
+ * A request reaches the server somewhere between taking its slot and its response, so a slot holds the window
+ * while in flight and is re-stamped when settled `'counted'`; a new slot is granted only while fewer than
+ * `limit` slots are in the window ending now. For any earlier request A and a new request B: either A is in the
+ * window when B starts, or A's stamp is ≤ B's start − window, and A arrived no later than its stamp while B
+ * arrives no sooner than its start, so the server no longer counts A either. Hence the server never sees more
+ * than `limit` arrivals in any window, whatever the latency and its jitter.
+ * @internal
+ */
+export class MemoryBudget implements SharedBudget {
+  private readonly buckets = new Map<string, BudgetBucket>();
+  private tickets = 0;
 
   constructor(
     private readonly clock: Clock,
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly enforceLimit: boolean,
+    /** How many members share the account budget: each gets `floor(limit / share)`. */
+    private readonly share = 1,
   ) {}
 
-  pause(until: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, until);
-  }
-
-  /** Waits (first come, first served) until a request may start, then counts it. */
-  acquire(signal?: AbortSignal): Promise<void> {
-    const previous = this.tail;
-    let release!: () => void;
-    this.tail = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const run = async () => {
-      try {
-        await waitOrAbort(previous, signal);
-        await this.waitForSlot(signal);
-      } finally {
-        release();
-      }
-    };
-    return run();
-  }
-
-  private async waitForSlot(signal?: AbortSignal): Promise<void> {
-    for (;;) {
-      signal?.throwIfAborted();
-      const now = this.clock.now();
-      if (now < this.pausedUntil) {
-        await this.clock.sleep(this.pausedUntil - now, signal);
-        continue;
-      }
-      if (this.enforceLimit) {
-        while (this.starts.length > 0 && this.starts[0]! <= now - this.windowMs) this.starts.shift();
-        if (this.starts.length >= this.limit) {
-          await this.clock.sleep(this.starts[0]! + this.windowMs - now, signal);
-          continue;
-        }
-        this.starts.push(now);
-      }
-      return;
+  tryTake(bucket: string, budget: BucketBudget): SlotGrant {
+    const state = this.state(bucket);
+    const now = this.clock.now();
+    if (now < state.pausedUntil) return { granted: false, retryInMs: state.pausedUntil - now, paused: true };
+    const limit = Math.floor(budget.limit / this.share);
+    const { counted } = state;
+    let expired = 0;
+    while (expired < counted.length && counted[expired]! <= now - budget.windowMs) expired++;
+    if (expired > 0) counted.splice(0, expired);
+    const used = state.inFlight.size + counted.length;
+    if (used < limit) {
+      const ticket = String(++this.tickets);
+      state.inFlight.add(ticket);
+      return { granted: true, ticket };
     }
+    // used − limit + 1 stamps must leave the window; the youngest of them is counted[used − limit].
+    const stamp = counted[used - limit];
+    return {
+      granted: false,
+      retryInMs: stamp === undefined ? Number.POSITIVE_INFINITY : stamp + budget.windowMs - now,
+    };
+  }
+
+  settle(bucket: string, ticket: string, outcome: 'counted' | 'refunded'): void {
+    const state = this.state(bucket);
+    if (!state.inFlight.delete(ticket) || outcome === 'refunded') return;
+    const now = this.clock.now();
+    const { counted } = state;
+    // Kept sorted even if the clock was stepped back.
+    let at = counted.length;
+    while (at > 0 && counted[at - 1]! > now) at--;
+    counted.splice(at, 0, now);
+  }
+
+  pause(bucket: string, forMs: number): void {
+    const state = this.state(bucket);
+    state.pausedUntil = Math.max(state.pausedUntil, this.clock.now() + forMs);
+  }
+
+  private state(bucket: string): BudgetBucket {
+    let state = this.buckets.get(bucket);
+    if (!state) {
+      state = { inFlight: new Set(), counted: [], pausedUntil: 0 };
+      this.buckets.set(bucket, state);
+    }
+    return state;
   }
 }
 
-function waitOrAbort(promise: Promise<void>, signal?: AbortSignal): Promise<void> {
-  if (!signal) return promise;
-  signal.throwIfAborted();
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    });
+/**
+ * A slot held by one attempt. Settle it exactly once: `'counted'` when the server may have counted the request
+ * (any response but a 429, a timeout, a dropped connection), `'refunded'` when it certainly did not (a 429, or
+ * nothing was sent).
+ */
+export interface Slot {
+  /** Set just before the request leaves: from then on the server may count it. */
+  sent: boolean;
+  settle(outcome: 'counted' | 'refunded'): void;
+}
+
+const NO_SLOT: Slot = { sent: false, settle() {} };
+
+/** What a call tells the limiter about itself while it waits. */
+export interface AcquireOptions {
+  priority: CallPriority;
+  /** The call's attempt deadline: a pause longer than this fails the call at once instead of holding it. */
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  method: string;
+  path: string;
+}
+
+interface Waiter extends AcquireOptions {
+  resolve(slot: Slot): void;
+  reject(error: unknown): void;
+  /** Whether the info line about waiting out a pause was logged already. */
+  toldOfPause: boolean;
+  detach(): void;
+}
+
+const PRIORITIES: readonly CallPriority[] = ['trading', 'normal', 'background'];
+
+/** A budget is user-replaceable code: its answer is checked before the pump trusts it. */
+function isSlotGrant(answer: unknown): answer is SlotGrant {
+  if (typeof answer !== 'object' || answer === null) return false;
+  const grant = answer as { granted?: unknown; ticket?: unknown; retryInMs?: unknown };
+  if (grant.granted === true) return typeof grant.ticket === 'string';
+  return grant.granted === false && typeof grant.retryInMs === 'number' && grant.retryInMs >= 0;
+}
+
+/**
+ * Runs fleet code (user-replaceable, often remote) under a real-time deadline and the caller's signal. A failure
+ * or no answer in time is a `FleetUnavailableError` (`The fleet's <what> failed…; nothing was sent`); the signal
+ * rejects with its reason.
+ */
+export function fleetCall<T>(
+  what: string,
+  run: () => T | Promise<T>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<T> {
+  const failed = (detail: string, cause?: unknown) =>
+    new FleetUnavailableError(`The fleet's ${what} failed${detail}; nothing was sent`, { cause });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  return new Promise<T>((resolve, reject) => {
+    timer = setTimeout(() => reject(failed(`: no answer within ${timeoutMs} ms`)), Math.min(timeoutMs, MAX_SLEEP_MS));
+    onAbort = () => reject(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve()
+      .then(run)
+      .then(resolve, (cause: unknown) => reject(cause instanceof FleetUnavailableError ? cause : failed('', cause)));
+  }).finally(() => {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
   });
 }
 
 /**
- * Client-side pacing per bucket: a call beyond a bucket's budget waits its turn instead of earning a 429, and
- * a 429's `Retry-After` pauses its bucket for every caller. With `enforceLimits` false only the pauses apply.
+ * One bucket's queue: waiters by priority (FIFO within a class), served by a single pump that asks the budget
+ * for a slot, sleeps on the injected clock until one may free up, and wakes early when a slot of this client
+ * settles or a pause begins.
+ */
+class BucketQueue {
+  private readonly waiting: Record<CallPriority, Waiter[]> = { trading: [], normal: [], background: [] };
+  /** Local end of a 429 pause (ours, or one the budget reported). */
+  private pausedUntil = 0;
+  private pumping = false;
+  private wakeUp: (() => void) | undefined;
+  /** A wake-up that came while the pump was not waiting (e.g. during an async tryTake). */
+  private stale = false;
+  private timer: { until: number; done: Promise<void>; controller: AbortController } | undefined;
+  /** Slots this queue granted that are not settled yet: their settles are what an `Infinity` retry waits for. */
+  private unsettled = 0;
+
+  constructor(
+    private readonly name: BucketName,
+    private readonly limits: BucketBudget,
+    private readonly deps: {
+      clock: Clock;
+      budget: SharedBudget;
+      /** False: no slots are counted (rateLimit off, or no limit); only pauses hold calls. */
+      counted: boolean;
+      logger: Logger | undefined;
+    },
+  ) {}
+
+  acquire(options: AcquireOptions): Promise<Slot> {
+    const { signal } = options;
+    return new Promise<Slot>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const onAbort = () => {
+        this.remove(waiter);
+        reject(signal?.reason);
+        this.wake();
+      };
+      const waiter: Waiter = {
+        ...options,
+        resolve,
+        reject,
+        toldOfPause: false,
+        detach: () => signal?.removeEventListener('abort', onAbort),
+      };
+      const pauseLeft = this.pausedUntil - this.deps.clock.now();
+      if (pauseLeft > 0 && !this.admitDuringPause(waiter, pauseLeft)) return;
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting[waiter.priority].push(waiter);
+      this.pump().catch((error: unknown) => {
+        // Defensive: a pump that broke must not leave its waiters hanging.
+        this.pumping = false;
+        this.failAll(new FuturesError('The rate limiter failed unexpectedly; nothing was sent', { cause: error }));
+      });
+    });
+  }
+
+  pause(forMs: number): void {
+    this.pausedUntil = Math.max(this.pausedUntil, this.deps.clock.now() + forMs);
+    if (this.deps.counted) {
+      this.fireAndForget('pause', () => this.deps.budget.pause(this.name, forMs));
+    }
+    this.wake();
+  }
+
+  private head(): Waiter | undefined {
+    for (const priority of PRIORITIES) {
+      const first = this.waiting[priority][0];
+      if (first) return first;
+    }
+    return undefined;
+  }
+
+  private remove(waiter: Waiter): void {
+    const list = this.waiting[waiter.priority];
+    const at = list.indexOf(waiter);
+    if (at >= 0) list.splice(at, 1);
+    waiter.detach();
+  }
+
+  /**
+   * A pause shorter than the call's deadline is waited out (said at info level); a longer one fails the call at
+   * once, before anything is sent, rather than holding it silently past its own deadline.
+   */
+  private admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
+    const { method, path, timeoutMs } = waiter;
+    if (pauseLeft > timeoutMs) {
+      const error =
+        `Not sent: the ${this.name} bucket is paused for another ${Math.ceil(pauseLeft / 1000)} s by an earlier ` +
+        `429 (Retry-After), longer than this call's timeoutMs (${timeoutMs} ms)`;
+      this.deps.logger?.warn(`${method} ${path}: ${error}`);
+      waiter.detach();
+      waiter.reject(
+        new RateLimitError({ status: 429, method, path, body: { ok: false, error }, retryAfterMs: pauseLeft }),
+      );
+      return false;
+    }
+    if (!waiter.toldOfPause) {
+      waiter.toldOfPause = true;
+      this.deps.logger?.info(
+        `${method} ${path}: waits ${pauseLeft} ms, the ${this.name} bucket is paused by an earlier 429`,
+      );
+    }
+    return true;
+  }
+
+  private applyPause(pauseLeft: number): void {
+    for (const priority of PRIORITIES) {
+      for (const waiter of [...this.waiting[priority]]) {
+        if (!this.admitDuringPause(waiter, pauseLeft)) this.remove(waiter);
+      }
+    }
+  }
+
+  /** Rejects every waiter, each with its own error (a caller may still mark its copy outcome-unknown). */
+  private failAll(error: FuturesError): void {
+    for (const priority of PRIORITIES) {
+      for (const waiter of this.waiting[priority].splice(0)) {
+        waiter.detach();
+        const ErrorClass = error instanceof FleetUnavailableError ? FleetUnavailableError : FuturesError;
+        waiter.reject(new ErrorClass(error.shortMessage, { cause: (error as { cause?: unknown }).cause }));
+      }
+    }
+  }
+
+  private grant(waiter: Waiter, slot: Slot): void {
+    this.remove(waiter);
+    waiter.resolve(slot);
+  }
+
+  private wake(): void {
+    const wakeUp = this.wakeUp;
+    if (wakeUp) {
+      this.wakeUp = undefined;
+      wakeUp();
+    } else {
+      this.stale = true;
+    }
+  }
+
+  private async pump(): Promise<void> {
+    if (this.pumping) return;
+    this.pumping = true;
+    let askedAgain = false;
+    try {
+      for (;;) {
+        const head = this.head();
+        if (!head) return;
+        this.stale = false;
+        const pauseLeft = this.pausedUntil - this.deps.clock.now();
+        if (pauseLeft > 0) {
+          this.applyPause(pauseLeft);
+          if (this.head()) await this.wait(pauseLeft);
+          continue;
+        }
+        if (!this.deps.counted) {
+          this.grant(head, NO_SLOT);
+          continue;
+        }
+        // retryInMs counts from when the budget answered, no sooner than when it was asked.
+        const askedAt = this.deps.clock.now();
+        let answer: SlotGrant;
+        try {
+          answer = await fleetCall(
+            `budget (tryTake ${this.name})`,
+            () => this.deps.budget.tryTake(this.name, this.limits),
+            head.timeoutMs,
+          );
+        } catch (error) {
+          this.deps.logger?.warn(`${this.name} bucket: the fleet's budget is unavailable; waiting calls fail`);
+          this.failAll(error as FleetUnavailableError);
+          continue;
+        }
+        if (!isSlotGrant(answer)) {
+          this.failAll(
+            new FleetUnavailableError(
+              `The fleet's budget (tryTake ${this.name}) failed: invalid answer; nothing was sent`,
+            ),
+          );
+          continue;
+        }
+        if (answer.granted) {
+          const slot = this.slot(answer.ticket);
+          // The head may have aborted while an async budget answered: the slot goes to the next in line.
+          const taker = this.head();
+          askedAgain = false;
+          if (taker) this.grant(taker, slot);
+          else slot.settle('refunded');
+          continue;
+        }
+        if (answer.paused) {
+          this.pausedUntil = Math.max(this.pausedUntil, askedAt + Math.max(1, answer.retryInMs));
+          continue;
+        }
+        // Infinity: only a settle can free a slot. If none of ours is in flight, the slots are someone else's
+        // (a budget shared beyond this client): ask again after a window rather than wait for a settle forever.
+        const retryInMs =
+          Number.isFinite(answer.retryInMs) || this.unsettled > 0 ? answer.retryInMs : this.limits.windowMs;
+        // Time passed while the budget answered: if the wait is already over, ask again at once, but only once
+        // in a row (a budget that keeps answering "retry in 0 ms" must not spin).
+        const left = askedAt + retryInMs - this.deps.clock.now();
+        if (left <= 0 && !askedAgain) {
+          askedAgain = true;
+          continue;
+        }
+        askedAgain = false;
+        await this.wait(Math.max(1, left));
+      }
+    } finally {
+      this.pumping = false;
+      this.cancelTimer();
+    }
+  }
+
+  private slot(ticket: string): Slot {
+    let settled = false;
+    this.unsettled++;
+    return {
+      sent: false,
+      settle: (outcome) => {
+        if (settled) return;
+        settled = true;
+        this.unsettled--;
+        this.fireAndForget(`settle ${outcome}`, () => this.deps.budget.settle(this.name, ticket, outcome));
+      },
+    };
+  }
+
+  /** Runs a budget write that no call waits for; a failure is logged, and wakes the pump either way. */
+  private fireAndForget(what: string, write: () => void | Promise<void>): void {
+    const failed = (error: unknown) => {
+      this.deps.logger?.warn(`${this.name} bucket: the fleet's budget failed (${what})`, {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    };
+    let result: void | Promise<void>;
+    try {
+      result = write();
+    } catch (error) {
+      failed(error);
+      this.wake();
+      return;
+    }
+    if (result instanceof Promise) {
+      result.then(
+        () => this.wake(),
+        (error: unknown) => {
+          failed(error);
+          this.wake();
+        },
+      );
+    } else {
+      this.wake();
+    }
+  }
+
+  /**
+   * Waits `ms` on the clock, or until woken. Waking re-evaluates the bucket; a timer that would end at the same
+   * moment is kept rather than restarted (many settles in a row must not each start a new sleep).
+   */
+  private async wait(ms: number): Promise<void> {
+    if (this.stale) {
+      this.stale = false;
+      return;
+    }
+    const woken = new Promise<void>((resolve) => {
+      this.wakeUp = resolve;
+    });
+    if (Number.isFinite(ms)) {
+      const step = Math.max(0, Math.min(ms, MAX_SLEEP_MS));
+      const until = this.deps.clock.now() + step;
+      if (this.timer?.until !== until) {
+        this.cancelTimer();
+        const controller = new AbortController();
+        const done: Promise<void> = this.deps.clock.sleep(step, controller.signal).then(
+          () => {
+            if (this.timer?.done === done) this.timer = undefined;
+          },
+          () => {},
+        );
+        this.timer = { until, done, controller };
+      }
+      await Promise.race([this.timer!.done, woken]);
+    } else {
+      this.cancelTimer();
+      await woken;
+    }
+    this.wakeUp = undefined;
+  }
+
+  private cancelTimer(): void {
+    this.timer?.controller.abort();
+    this.timer = undefined;
+  }
+}
+
+/**
+ * Client-side pacing per bucket, on top of a {@link SharedBudget} (in memory, or a fleet's): a call takes a slot
+ * before it is sent and settles it with what became of the attempt, so the client counts requests the way the
+ * server does. Waiting calls are served `trading` first, then `normal`, then `background`, FIFO within a class.
+ * A 429's `Retry-After` pauses its bucket for everyone. With `enforceLimits` false only the pauses apply.
  */
 export class RateLimiter {
-  private readonly buckets = new Map<BucketName, Bucket>();
+  private readonly queues = new Map<BucketName, BucketQueue>();
+  readonly budget: SharedBudget;
+  private readonly limits: BucketLimits;
+  private readonly enforceLimits: boolean;
+  private readonly logger: Logger | undefined;
 
   constructor(
     private readonly clock: Clock,
-    private readonly limits: BucketLimits = SPEC_BUCKET_LIMITS,
-    private readonly enforceLimits = true,
-  ) {}
+    options: {
+      limits?: BucketLimits | undefined;
+      enforceLimits?: boolean | undefined;
+      budget?: SharedBudget | undefined;
+      logger?: Logger | undefined;
+    } = {},
+  ) {
+    this.limits = options.limits ?? SPEC_BUCKET_LIMITS;
+    this.enforceLimits = options.enforceLimits ?? true;
+    this.budget = options.budget ?? new MemoryBudget(clock);
+    this.logger = options.logger;
+  }
 
-  private bucket(name: BucketName): Bucket {
-    let bucket = this.buckets.get(name);
-    if (!bucket) {
-      const { limit, windowMs } = this.limits[name];
-      bucket = new Bucket(this.clock, limit, windowMs, this.enforceLimits && Number.isFinite(limit));
-      this.buckets.set(name, bucket);
+  private queue(name: BucketName): BucketQueue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      const limits = this.limits[name];
+      queue = new BucketQueue(name, limits, {
+        clock: this.clock,
+        budget: this.budget,
+        counted: this.enforceLimits && Number.isFinite(limits.limit),
+        logger: this.logger,
+      });
+      this.queues.set(name, queue);
     }
-    return bucket;
+    return queue;
   }
 
-  acquire(name: BucketName, signal?: AbortSignal): Promise<void> {
-    return this.bucket(name).acquire(signal);
+  /**
+   * Waits for a slot of `name`. Rejects with the signal's reason when it aborts, with `RateLimitError` when the
+   * bucket is paused for longer than `timeoutMs`, and with `FleetUnavailableError` when a fleet's budget fails.
+   */
+  acquire(name: BucketName, options: AcquireOptions): Promise<Slot> {
+    return this.queue(name).acquire(options);
   }
 
-  /** Holds every request of `name` until the local time `until`. */
-  pause(name: BucketName, until: number): void {
-    this.bucket(name).pause(until);
+  /** Holds every request of `name` for `forMs` (a 429's `Retry-After`), in the fleet's budget too. */
+  pause(name: BucketName, forMs: number): void {
+    this.queue(name).pause(forMs);
   }
 }

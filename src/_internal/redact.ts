@@ -1,131 +1,20 @@
 /**
  * Secret scrubbing for every string the SDK puts in an error, a log line or an event.
  *
- * Clients register their API secret and key here at construction, streams their session tokens; signatures,
- * JWTs and `token=` query values are also recognised by shape, so they are scrubbed even if a custom `fetch`
- * echoes a signed URL in its error. A registered value is found in the forms a server, a proxy or a library is
- * likely to echo it in: as is, percent-encoded (either case of hex digits), form-encoded and JSON-escaped.
+ * Two layers:
+ * - Shape rules, stateless and global ({@link redact}): `signature=`/`token=` query values (also percent-encoded),
+ *   64-digit hex digests, and JWTs recognised by their structure (three base64url segments whose first decodes
+ *   to a JSON object), whatever their first characters.
+ * - A {@link Redactor} per client, holding that client's own credentials (API key, secret, its recent
+ *   signatures, its stream tokens). Nothing is registered module-wide, so nothing outlives the client, and the
+ *   cost of scrubbing does not grow with the number of clients in the process.
+ *
+ * A server, proxy or library may echo a credential in many spellings, or only part of it (`Invalid API key
+ * ak_cy3yiuw51...`). The Redactor therefore decodes the text once into a character view — percent escapes,
+ * `\u` and JSON escapes, HTML character references — with every decoded character mapped back to the source
+ * span it came from, then removes every run of the view that contains a window of a credential: 5 characters
+ * of the key or secret (the contract: no 5 consecutive characters of the key), 8 hex digits of a signature.
  */
-
-interface Rule {
-  readonly pattern: RegExp;
-  readonly replacement: string;
-  /** Length of the raw value: longer values are replaced first, so one that contains another is not split. */
-  readonly length: number;
-}
-
-const secretRules = new Map<string, Rule>();
-const apiKeyRules = new Map<string, Rule>();
-/** Stream tokens are refreshed on every reconnect: only the most recent ones are kept, so memory stays bounded. */
-const tokenRules = new Map<string, Rule>();
-const MAX_TOKENS = 64;
-let ordered: Rule[] = [];
-
-function reorder(): void {
-  ordered = [...secretRules.values(), ...tokenRules.values(), ...apiKeyRules.values()].sort(
-    (a, b) => b.length - a.length,
-  );
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-}
-
-/** The regex source matching `value` as is, percent-encoded (any hex case), form-encoded or JSON-escaped. */
-function ruleFor(value: string, replacement: string): Rule {
-  const forms = new Set([value, encodeURIComponent(value), new URLSearchParams({ v: value }).toString().slice(2)]);
-  forms.add(JSON.stringify(value).slice(1, -1));
-  const alternatives = [...forms]
-    .sort((a, b) => b.length - a.length)
-    .map((form) =>
-      escapeRegExp(form).replace(
-        /%([0-9A-F])([0-9A-F])/g,
-        (_match, high: string, low: string) => `%[${high}${high.toLowerCase()}][${low}${low.toLowerCase()}]`,
-      ),
-    );
-  let source = `(?:${alternatives.join('|')})`;
-  // A very short value would also match inside ordinary words: only where it stands alone.
-  if (value.length < 4) source = `(?<![A-Za-z0-9])${source}(?![A-Za-z0-9])`;
-  return { pattern: new RegExp(source, 'g'), replacement, length: value.length };
-}
-
-/** Registers an API secret: it is replaced by `[REDACTED]` wherever it appears (even a short one, where it stands alone). */
-export function registerSecret(secret: string): void {
-  if (secret === '' || secretRules.has(secret)) return;
-  secretRules.set(secret, ruleFor(secret, '[REDACTED]'));
-  reorder();
-}
-
-/** Registers an API key: it is shortened to its last 4 characters wherever it appears. */
-export function registerApiKey(apiKey: string): void {
-  // A key of 4 characters or fewer is its own last 4 characters.
-  if (apiKey.length <= 4 || apiKeyRules.has(apiKey)) return;
-  apiKeyRules.set(apiKey, ruleFor(apiKey, maskApiKey(apiKey)));
-  reorder();
-}
-
-/** Registers a session token (e.g. a stream's JWT, or an opaque token): redacted like a secret. */
-export function registerToken(token: string): void {
-  if (token === '') return;
-  if (tokenRules.has(token)) {
-    // Refresh its place: the most recently used tokens are the ones kept.
-    const rule = tokenRules.get(token)!;
-    tokenRules.delete(token);
-    tokenRules.set(token, rule);
-    return;
-  }
-  tokenRules.set(token, ruleFor(token, '[REDACTED]'));
-  while (tokenRules.size > MAX_TOKENS) tokenRules.delete(tokenRules.keys().next().value!);
-  reorder();
-}
-
-/** `…abcd`: the only form in which the SDK ever shows an API key. */
-export function maskApiKey(apiKey: string): string {
-  return `…${apiKey.slice(-4)}`;
-}
-
-const SIGNATURE_PARAM = /([?&](?:signature|token)=)[^&#\s"']+/gi;
-/** The same inside a percent-encoded URL (`%3Fsignature%3D…%26`), e.g. a signed URL nested in a redirect. */
-const ENCODED_SIGNATURE_PARAM = /((?:%3F|%26)(?:signature|token)%3D)(?:(?!%26)[^&#\s"'])+/gi;
-// No leading \b: a JWT right after `%3D` (an encoded `=`) follows a word character.
-const JWT = /eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/g;
-// A hex HMAC-SHA256 standing alone, or right after an encoded `=`; not part of a longer hex run or a `0x…` hash.
-const HEX_DIGEST = /(?:(?<=%3D)|(?<![\w]))[0-9a-f]{64}(?![\w])/gi;
-
-/** Returns `text` with secrets, API keys, session tokens, signatures and JWTs removed. */
-export function redact(text: string): string {
-  let out = text;
-  // Registered values first: a shape rule matching inside one would leave the rest of it behind.
-  // A function, not a string: a key whose last 4 characters hold `$&` must not re-insert the match.
-  for (const rule of ordered) out = out.replace(rule.pattern, () => rule.replacement);
-  return out
-    .replace(SIGNATURE_PARAM, '$1[REDACTED]')
-    .replace(ENCODED_SIGNATURE_PARAM, '$1[REDACTED]')
-    .replace(JWT, '[REDACTED JWT]')
-    .replace(HEX_DIGEST, '[REDACTED]');
-}
-
-/**
- * `value` with {@link redact} applied to every string inside it (object keys too), at most `depth` levels
- * deep; deeper parts, functions and cycles become placeholders so the result is always serialisable.
- */
-export function redactDeep(value: unknown, depth = 8, seen: WeakSet<object> = new WeakSet()): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
-  if (typeof value !== 'object' || value === null) return value;
-  if (seen.has(value)) return '[Circular]';
-  if (depth <= 0) return '[Object]';
-  seen.add(value);
-  try {
-    if (Array.isArray(value)) return value.map((item) => redactDeep(item, depth - 1, seen));
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[redact(key)] = redactDeep(item, depth - 1, seen);
-    return out;
-  } finally {
-    seen.delete(value);
-  }
-}
 
 /** The logger shape of the SDK (see `Logger` in transport.ts), restated here to keep this module dependency-free. */
 interface LoggerLike {
@@ -135,15 +24,295 @@ interface LoggerLike {
   error(message: string, meta?: Record<string, unknown>): void;
 }
 
-/** Wraps a logger so that every line and every string in its metadata is redacted; a throwing logger is ignored. */
-export function redactingLogger<L extends LoggerLike>(logger: L): LoggerLike {
+/** `…abcd`: the only form in which the SDK ever shows an API key. */
+export function maskApiKey(apiKey: string): string {
+  return `…${apiKey.slice(-4)}`;
+}
+
+// ── Shape rules ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const SIGNATURE_PARAM = /([?&](?:signature|token)=)[^&#\s"']+/gi;
+/** The same inside a percent-encoded URL (`%3Fsignature%3D…%26`), e.g. a signed URL nested in a redirect. */
+const ENCODED_SIGNATURE_PARAM = /((?:%3F|%26)(?:signature|token)%3D)(?:(?!%26)[^&#\s"'])+/gi;
+// A hex HMAC-SHA256 standing alone, or right after an encoded `=`; not part of a longer hex run or a `0x…` hash.
+const HEX_DIGEST = /(?:(?<=%3D)|(?<![\w]))[0-9a-f]{64}(?![\w])/gi;
+/** Candidate JWTs: three base64url segments. Confirmed by decoding the first (see {@link isJwtHeader}). */
+const JWT_CANDIDATE = /(?<![\w-])([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{4,})\.([A-Za-z0-9_-]*)(?![\w-])/g;
+
+function base64UrlDecode(segment: string): string | undefined {
+  try {
+    const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
+    return atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JWT header is base64url of a JSON object: `{"alg":…}`, possibly with white space (`{ "alg"` → `eyAi…`). */
+function isJwtHeader(segment: string): boolean {
+  const decoded = base64UrlDecode(segment);
+  return decoded !== undefined && /^\s*\{\s*"/.test(decoded);
+}
+
+/** Returns `text` with signature and token parameters, hex digests and JWTs removed (no registered values). */
+export function redact(text: string): string {
+  return text
+    .replace(SIGNATURE_PARAM, '$1[REDACTED]')
+    .replace(ENCODED_SIGNATURE_PARAM, '$1[REDACTED]')
+    .replace(JWT_CANDIDATE, (match, header: string) => (isJwtHeader(header) ? '[REDACTED JWT]' : match))
+    .replace(HEX_DIGEST, '[REDACTED]');
+}
+
+// ── Decoded view ────────────────────────────────────────────────────────────────────────────────────────────
+
+const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/' };
+
+/**
+ * One step of decoding at `i`: the character a known escape spells and how many source characters it takes, or
+ * the source character itself. Escapes nest (a JSON-escaped, percent-encoded key): {@link decodedView} decodes
+ * repeatedly until nothing changes.
+ */
+function decodeAt(text: string, i: number): [char: string, length: number] {
+  const c = text[i]!;
+  if (c === '%' && /^%[0-9a-fA-F]{2}/.test(text.slice(i, i + 3))) {
+    return [String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), 3];
+  }
+  if (c === '\\') {
+    const next = text[i + 1];
+    const unicode = /^\\u([0-9a-fA-F]{4})/.exec(text.slice(i, i + 6));
+    if (unicode) return [String.fromCharCode(Number.parseInt(unicode[1]!, 16)), 6];
+    const hex = /^\\x([0-9a-fA-F]{2})/.exec(text.slice(i, i + 4));
+    if (hex) return [String.fromCharCode(Number.parseInt(hex[1]!, 16)), 4];
+    if (next === '"' || next === '\\' || next === '/' || next === "'") return [next, 2];
+  }
+  if (c === '&') {
+    const ref = /^&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,6});/.exec(text.slice(i, i + 12));
+    if (ref) {
+      const body = ref[1]!;
+      const point =
+        body[0] !== '#'
+          ? NAMED_ENTITIES[body.toLowerCase()]?.charCodeAt(0)
+          : body[1] === 'x' || body[1] === 'X'
+            ? Number.parseInt(body.slice(2), 16)
+            : Number.parseInt(body.slice(1), 10);
+      // Only one UTF-16 unit per escape (credentials are ASCII), so the view stays index-aligned.
+      if (point !== undefined && point <= 0xffff) return [String.fromCharCode(point), ref[0].length];
+    }
+  }
+  return [c, 1];
+}
+
+interface View {
+  chars: string[];
+  /** Source span [start, end) of each decoded character. */
+  starts: number[];
+  ends: number[];
+}
+
+function decodeOnce(text: string, starts: number[], ends: number[]): View {
+  const view: View = { chars: [], starts: [], ends: [] };
+  for (let i = 0; i < text.length; ) {
+    const [char, length] = decodeAt(text, i);
+    view.chars.push(char);
+    view.starts.push(starts[i]!);
+    view.ends.push(ends[i + length - 1]!);
+    i += length;
+  }
+  return view;
+}
+
+/** Decodes until stable (at most 3 layers: e.g. a JSON-escaped, percent-encoded, HTML-escaped echo). */
+function decodedView(text: string): View {
+  // One entry per UTF-16 unit; decoding never yields more than one unit per escape (see decodeAt), so the
+  // joined view of a layer indexes exactly like its entries.
+  const units = text.split('');
+  let view: View = { chars: units, starts: units.map((_, i) => i), ends: units.map((_, i) => i + 1) };
+  for (let layer = 0; layer < 3; layer++) {
+    const joined = view.chars.join('');
+    if (!/[%\\&]/.test(joined)) break;
+    const next = decodeOnce(joined, view.starts, view.ends);
+    if (next.chars.length === view.chars.length) break;
+    view = next;
+  }
+  return view;
+}
+
+// ── Redactor ────────────────────────────────────────────────────────────────────────────────────────────────
+
+interface Registered {
+  value: string;
+  /** Every window of this many consecutive characters counts as a leak. */
+  window: number;
+  /** What replaces a leaked run. */
+  mask: (run: string) => string;
+}
+
+const RECENT_LIMIT = 64;
+
+/**
+ * One client's credentials and how to scrub them. Owned by the client (and shared with its stream and watcher),
+ * released with it.
+ */
+export class Redactor {
+  private readonly values: Registered[] = [];
+  /** Signatures and stream tokens are refreshed all the time: only the most recent are kept. */
+  private readonly recent: Registered[] = [];
+  /** window size → set of windows; rebuilt lazily (most clients never scrub anything). */
+  private windows: Map<number, Set<string>> | undefined;
+
+  /** The API key: any 5 consecutive characters of it are removed; the whole key shows as `…abcd`. */
+  addApiKey(apiKey: string): void {
+    if (apiKey.length <= 4) return; // a key of 4 characters or fewer is its own last 4
+    this.values.push({
+      value: apiKey,
+      window: 5,
+      mask: (run) => (run === apiKey ? maskApiKey(apiKey) : '[REDACTED]'),
+    });
+    this.windows = undefined;
+  }
+
+  /** The API secret: any 5 consecutive characters of it are removed (a shorter secret, wherever it stands alone). */
+  addSecret(secret: string): void {
+    if (secret === '') return;
+    this.values.push({ value: secret, window: Math.min(5, secret.length), mask: () => '[REDACTED]' });
+    this.windows = undefined;
+  }
+
+  /** A stream token (JWT or opaque): any 5 consecutive characters of it are removed. */
+  addToken(token: string): void {
+    this.addRecent({ value: token, window: Math.min(5, token.length), mask: () => '[REDACTED]' });
+  }
+
+  /** A signature this client sent: any 8 consecutive hex digits of it are removed (a truncated echo too). */
+  addSignature(signature: string): void {
+    // Unique per request (timestamps never repeat), so no search for an older copy: this runs on every signed call.
+    this.recent.push({ value: signature.toLowerCase(), window: 8, mask: () => '[REDACTED]' });
+    if (this.recent.length > RECENT_LIMIT) this.recent.shift();
+    this.windows = undefined;
+  }
+
+  private addRecent(entry: Registered): void {
+    if (entry.value === '') return;
+    const at = this.recent.findIndex((r) => r.value === entry.value);
+    if (at >= 0) this.recent.splice(at, 1);
+    this.recent.push(entry);
+    if (this.recent.length > RECENT_LIMIT) this.recent.shift();
+    this.windows = undefined;
+  }
+
+  private windowSets(): Map<number, Set<string>> {
+    if (this.windows) return this.windows;
+    const sets = new Map<number, Set<string>>();
+    for (const { value, window } of [...this.values, ...this.recent]) {
+      const set = sets.get(window) ?? new Set<string>();
+      sets.set(window, set);
+      for (let i = 0; i + window <= value.length; i++) set.add(value.slice(i, i + window));
+    }
+    this.windows = sets;
+    return sets;
+  }
+
+  /** `text` with this client's credentials removed (in any spelling, in part) and the shape rules applied. */
+  text(text: string): string {
+    if (this.values.length === 0 && this.recent.length === 0) return redact(text);
+    return redact(this.scrubRegistered(text));
+  }
+
+  private scrubRegistered(text: string): string {
+    const sets = this.windowSets();
+    const view = decodedView(text);
+    const n = view.chars.length;
+    const marked = new Uint8Array(n);
+    let any = false;
+    for (const [size, set] of sets) {
+      if (n < size) continue;
+      // Signatures are hex: compare case-insensitively (servers echo hex in either case).
+      const fold = size === 8;
+      for (let i = 0; i + size <= n; i++) {
+        let piece = '';
+        for (let k = 0; k < size; k++) piece += view.chars[i + k];
+        if (set.has(fold ? piece.toLowerCase() : piece)) {
+          marked.fill(1, i, i + size);
+          any = true;
+        }
+      }
+    }
+    if (!any) return text;
+    let out = '';
+    let cursor = 0;
+    for (let i = 0; i < n; ) {
+      if (!marked[i]) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < n && marked[j]) j++;
+      const start = view.starts[i]!;
+      const end = view.ends[j - 1]!;
+      const run = view.chars.slice(i, j).join('');
+      out += text.slice(cursor, start) + this.maskFor(run);
+      cursor = end;
+      i = j;
+    }
+    return out + text.slice(cursor);
+  }
+
+  private maskFor(run: string): string {
+    for (const entry of this.values) if (run === entry.value) return entry.mask(run);
+    return '[REDACTED]';
+  }
+
+  /** `value` with {@link Redactor.text} applied to every string inside it; see {@link redactDeep}. */
+  deep(value: unknown): unknown {
+    return redactDeep(value, (text) => this.text(text));
+  }
+
+  /** Wraps a logger so that every line and every string in its metadata is scrubbed; a throwing logger is ignored. */
+  logger(logger: LoggerLike): LoggerLike {
+    return redactingLogger(logger, this);
+  }
+}
+
+/**
+ * `value` with `scrub` (default: the shape rules) applied to every string inside it (object keys too), at most
+ * `depth` levels deep; deeper parts, functions and cycles become placeholders so the result is always
+ * serialisable.
+ */
+export function redactDeep(
+  value: unknown,
+  scrub: (text: string) => string = redact,
+  depth = 8,
+  seen: WeakSet<object> = new WeakSet(),
+): unknown {
+  if (typeof value === 'string') return scrub(value);
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
+  if (typeof value !== 'object' || value === null) return value;
+  if (seen.has(value)) return '[Circular]';
+  if (depth <= 0) return '[Object]';
+  seen.add(value);
+  try {
+    if (Array.isArray(value)) return value.map((item) => redactDeep(item, scrub, depth - 1, seen));
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[scrub(key)] = redactDeep(item, scrub, depth - 1, seen);
+    return out;
+  } catch {
+    return '[unreadable]';
+  } finally {
+    seen.delete(value);
+  }
+}
+
+/** Wraps a logger so that every line and every string in its metadata is scrubbed; a throwing logger is ignored. */
+export function redactingLogger(logger: LoggerLike, redactor?: Redactor): LoggerLike {
+  const scrub = redactor ? (text: string) => redactor.text(text) : redact;
   const wrap =
     (level: keyof LoggerLike) =>
     (message: string, meta?: Record<string, unknown>): void => {
       try {
-        const safeMeta = meta && (redactDeep(meta) as Record<string, unknown>);
-        if (safeMeta) logger[level](redact(message), safeMeta);
-        else logger[level](redact(message));
+        const safeMeta = meta && (redactDeep(meta, scrub) as Record<string, unknown>);
+        if (safeMeta) logger[level](scrub(message), safeMeta);
+        else logger[level](scrub(message));
       } catch {
         // A logger must never break a request or a stream.
       }

@@ -3,7 +3,13 @@ import { RequestValidationError } from '../errors/request-validation-error.ts';
 
 /** Parses call arguments with `schema`, or throws {@link RequestValidationError} naming each bad field. */
 export function validateParams<S extends z.ZodType>(schema: S, input: unknown, context: string): z.output<S> {
-  const result = schema.safeParse(input);
+  let result: z.ZodSafeParseResult<z.output<S>>;
+  try {
+    result = schema.safeParse(input);
+  } catch {
+    // A getter that throws, a revoked Proxy, a trap that throws: the arguments cannot be read, so nothing is sent.
+    throw new RequestValidationError([{ path: [], message: 'could not be read (a getter or Proxy threw)' }], context);
+  }
   if (result.success) return result.data;
   throw new RequestValidationError(
     result.error.issues.flatMap((issue) => {

@@ -1,8 +1,15 @@
 import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
- * The request could not be completed at the network level (refused, reset, DNS failure, offline). When
- * `refused` is true the request certainly never reached the server.
+ * The request could not be completed at the network level. `neverSent` tells the two cases apart:
+ * - `true`: the failure came before anything was sent — the host name did not resolve (DNS), the TLS handshake
+ *   failed (certificate, protocol), or the connection was refused or could not be opened. The server cannot have
+ *   acted; the SDK retries such a failure for every endpoint, and it never has `outcomeUnknown`.
+ * - `false`: the connection broke after the request may have left (reset, closed mid-response, or a browser's
+ *   opaque "Failed to fetch"). For a call that changes state, `outcomeUnknown` is then `true`.
+ *
+ * `String(err)` names the host and the cause code, e.g.
+ * `Connection failed for GET /v2/futures/balance: ENOTFOUND api.exmaple.com (DNS lookup failed; nothing was sent)`.
  *
  * @example
  * ```ts
@@ -10,22 +17,43 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
  * try {
  *   await client.market.health();
  * } catch (err) {
- *   if (err instanceof ConnectionError && err.refused) console.error('server is down');
+ *   if (err instanceof ConnectionError && err.neverSent) console.error(`cannot reach ${err.host}: ${err.code}`);
  * }
  * ```
  */
 export class ConnectionError extends FuturesError {
   override name = 'ConnectionError';
-  /** True when the connection was refused, so the request never reached the server. */
+  /** True when the connection was refused (`ECONNREFUSED`), so the request never reached the server. */
   readonly refused: boolean;
+  /** True when nothing was sent: DNS, TLS handshake, refused or unopenable connection. */
+  readonly neverSent: boolean;
+  /** The lowest-level error code found in the cause chain (`ENOTFOUND`, `ECONNRESET`, `CERT_HAS_EXPIRED`, …). */
+  readonly code: string | undefined;
+  /** Host (and port, if not the default) the request was for. */
+  readonly host: string;
   /** HTTP method of the call. */
   readonly method: string;
   /** Path of the call (no query string). */
   readonly path: string;
 
-  constructor(args: { method: string; path: string; refused: boolean } & FuturesErrorOptions) {
-    super(`Connection failed for ${args.method} ${args.path}${args.refused ? ' (refused)' : ''}`, args);
-    this.refused = args.refused;
+  constructor(
+    args: {
+      method: string;
+      path: string;
+      host: string;
+      code: string | undefined;
+      neverSent: boolean;
+      /** What happened, in words: "DNS lookup failed", "the connection broke", … */
+      reason: string;
+    } & FuturesErrorOptions,
+  ) {
+    const what = `${args.code ? `${args.code} ` : ''}${args.host}`;
+    const sent = args.neverSent ? 'nothing was sent' : 'the request may have reached the server';
+    super(`Connection failed for ${args.method} ${args.path}: ${what} (${args.reason}; ${sent})`, args);
+    this.refused = args.code === 'ECONNREFUSED';
+    this.neverSent = args.neverSent;
+    this.code = args.code;
+    this.host = args.host;
     this.method = args.method;
     this.path = args.path;
   }

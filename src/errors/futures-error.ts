@@ -1,4 +1,4 @@
-import { redact, redactDeep } from '../_internal/redact.ts';
+import { type Redactor, redact, redactDeep } from '../_internal/redact.ts';
 
 /**
  * Options every {@link FuturesError} accepts.
@@ -18,6 +18,14 @@ export interface FuturesErrorOptions {
 }
 
 const inspectSymbol = Symbol.for('nodejs.util.inspect.custom');
+/**
+ * Every SDK error carries this brand (on `FuturesError.prototype`, so every subclass has it). `Symbol.for` names
+ * one symbol per realm, shared by every copy of the package: the ESM and the CommonJS build loaded side by side
+ * (the dual-package hazard) still recognise each other's errors, where `instanceof` cannot.
+ */
+const BRAND = Symbol.for('futures-sdk.error');
+/** The Redactor of the client an error was produced for (non-enumerable), used by its JSON and inspect views. */
+const REDACTOR = Symbol('redactor');
 
 /**
  * The base class of every error the SDK throws or rejects with. Catch this to catch everything.
@@ -77,7 +85,8 @@ export class FuturesError extends Error {
       if (key === 'name' || key === 'message') continue;
       out[key] = value;
     }
-    return redactDeep(out) as Record<string, unknown>;
+    const redactor = (this as { [REDACTOR]?: Redactor })[REDACTOR];
+    return (redactor ? redactor.deep(out) : redactDeep(out)) as Record<string, unknown>;
   }
 
   /** Node's `util.inspect` shows the same secret-free view plus the stack. */
@@ -85,6 +94,62 @@ export class FuturesError extends Error {
     // The stack's first line was captured before the subclass set `name`; rebuild it, keep only the frames.
     const frames = (this.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
     return `${[`${this.name}: ${this.message}`, ...frames].join('\n')}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+  }
+}
+
+Object.defineProperty(FuturesError.prototype, BRAND, { value: true });
+
+/**
+ * True for every error of futures-sdk (any subclass of `FuturesError`), also one created by another copy of the
+ * package — the ESM and the CommonJS build loaded in one process, or two installed versions — where
+ * `instanceof FuturesError` is false. Narrow further with `err.name` (`'RateLimitError'`, …), which is set
+ * as a literal in every class.
+ *
+ * @example
+ * ```ts
+ * import { isFuturesError } from 'futures-sdk';
+ * try {
+ *   await client.account.balance();
+ * } catch (err) {
+ *   if (isFuturesError(err) && err.name === 'RateLimitError') console.warn('slow down:', err.shortMessage);
+ *   else throw err;
+ * }
+ * ```
+ */
+export function isFuturesError(value: unknown): value is FuturesError {
+  try {
+    return typeof value === 'object' && value !== null && (value as { [BRAND]?: unknown })[BRAND] === true;
+  } catch {
+    return false; // a revoked Proxy or a throwing getter is not ours
+  }
+}
+
+/**
+ * Scrubs an error with the Redactor of the client it was produced for, before it reaches the caller: message,
+ * short message, stack and the sanitised cause chain (also of errors it wraps), and keeps the Redactor for the
+ * error's `toJSON` and `util.inspect` views. Fields holding the server's words (`error`, `body`) stay verbatim in
+ * memory; every rendering of them goes through those views.
+ * @internal
+ */
+export function sealError<E extends FuturesError>(error: E, redactor: Redactor): E {
+  sealOne(error, redactor, 0);
+  return error;
+}
+
+function sealOne(error: unknown, redactor: Redactor, depth: number): void {
+  if (depth > 6 || !(error instanceof Error)) return;
+  const target = error as Error & { shortMessage?: string; [REDACTOR]?: Redactor };
+  if (target[REDACTOR] === redactor) return;
+  try {
+    if (error instanceof FuturesError) {
+      Object.defineProperty(target, REDACTOR, { value: redactor, enumerable: false, configurable: true });
+      (target as { shortMessage: string }).shortMessage = redactor.text(error.shortMessage);
+    }
+    target.message = redactor.text(target.message);
+    if (typeof target.stack === 'string') target.stack = redactor.text(target.stack);
+    sealOne((target as { cause?: unknown }).cause, redactor, depth + 1);
+  } catch {
+    // A frozen or exotic error cannot be rewritten; it was built by us from redacted parts anyway.
   }
 }
 

@@ -3,6 +3,7 @@ import { AbortError } from './abort-error.ts';
 import { ApiError, ServerError } from './api-error.ts';
 import { ConnectionError } from './connection-error.ts';
 import { FuturesError } from './futures-error.ts';
+import { RedirectError } from './redirect-error.ts';
 import { ResponseValidationError } from './response-validation-error.ts';
 import { TimeoutError } from './timeout-error.ts';
 
@@ -13,7 +14,8 @@ function mayHaveBeenPlaced(error: FuturesError): boolean {
   if (error instanceof ServerError) return true;
   if (error instanceof ResponseValidationError) return true; // a 2xx: placed, but the body was unreadable
   if (error instanceof ApiError) return false; // a 4xx: the server refused the order
-  if (error instanceof ConnectionError) return !error.refused;
+  if (error instanceof RedirectError) return true; // the server answered with a redirect: it may have acted
+  if (error instanceof ConnectionError) return !error.neverSent;
   return error instanceof TimeoutError || error instanceof AbortError;
 }
 

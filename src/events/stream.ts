@@ -1,10 +1,10 @@
 import { EventEmitter } from 'eventemitter3';
 import * as z from 'zod';
-import { redact, redactingLogger, registerToken } from '../_internal/redact.ts';
+import { Redactor, redact } from '../_internal/redact.ts';
 import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
-import type { FuturesError } from '../errors/futures-error.ts';
+import { FuturesError, sealError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { type BackoffOptions, backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
 import { StreamError } from './stream-error.ts';
@@ -290,8 +290,16 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   private receivedCount = 0;
   private droppedCount = 0;
 
-  constructor(options: AccountStreamOptions) {
+  /** Credentials to scrub from errors, log lines and events: the client's, plus this stream's tokens. */
+  private readonly redactor: Redactor;
+
+  /**
+   * @param options - see {@link AccountStreamOptions}.
+   * @param redactor - internal: the owning client's credentials (`client.stream()` passes them).
+   */
+  constructor(options: AccountStreamOptions, redactor?: Redactor) {
     super();
+    this.redactor = redactor ?? new Redactor();
     if (typeof options !== 'object' || options === null) throw new ConfigurationError('stream() needs { url, token }');
     let parsed: URL;
     try {
@@ -310,7 +318,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       throw new ConfigurationError('No WebSocket available: pass the WebSocket option (e.g. the ws package)');
     }
     this.options = options;
-    this.logger = options.logger && redactingLogger(options.logger);
+    this.logger = options.logger && this.redactor.logger(options.logger);
     this.WebSocketImpl = impl;
     this.scheduler = options.scheduler ?? systemScheduler;
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
@@ -388,7 +396,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       token = supplied;
       // An opaque token (not JWT-shaped) is recognised only once registered: a library error that echoes a
       // custom buildUrl, or a server that echoes it in a close reason, must not carry it into an event.
-      registerToken(token);
+      this.redactor.addToken(token);
     } catch (error) {
       if (generation !== this.generation) return;
       this.safeEmit('error', new StreamError('token', 'The stream token provider failed', { cause: error }));
@@ -434,7 +442,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       if (generation === this.generation) this.socketError = describeSocketError(event);
     });
     socket.addEventListener('close', (event) => {
-      if (generation === this.generation) this.onClose(event.code, redact(String(event.reason ?? '')));
+      if (generation === this.generation) this.onClose(event.code, this.redactor.text(String(event.reason ?? '')));
     });
   }
 
@@ -678,6 +686,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   /** Emits without letting a throwing listener break the socket machinery. */
   private safeEmit<K extends keyof AccountStreamEvents>(event: K, ...args: AccountStreamEvents[K]): void {
+    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.redactor);
     try {
       (this.emit as (event: K, ...args: AccountStreamEvents[K]) => boolean)(event, ...args);
     } catch (error) {

@@ -18,15 +18,21 @@ export interface BucketBudget {
  * The answer of {@link SharedBudget.tryTake}: a held slot (with the ticket that settles it later), or how long
  * to wait before asking again.
  *
+ * `paused: true` says the bucket is held by a 429's `Retry-After` (not merely full) and `retryInMs` is what is
+ * left of that pause: a call whose `timeoutMs` is shorter then fails at once instead of waiting. `retryInMs` may
+ * be `Infinity` when only a settle of one of this member's own slots can free one (every slot of the window is
+ * still in flight); the member then asks again after its next settle.
+ *
  * @example
  * ```ts
  * import type { SlotGrant } from 'futures-sdk';
- * const grant: SlotGrant = { granted: false, retryInMs: 250 };
+ * const full: SlotGrant = { granted: false, retryInMs: 250 };
+ * const paused: SlotGrant = { granted: false, retryInMs: 30_000, paused: true };
  * ```
  */
 export type SlotGrant =
   | { readonly granted: true; readonly ticket: string }
-  | { readonly granted: false; readonly retryInMs: number };
+  | { readonly granted: false; readonly retryInMs: number; readonly paused?: boolean | undefined };
 
 /**
  * Where request slots of each bucket are counted: in memory for one client, or shared by every member of a

@@ -12,6 +12,7 @@
  * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, fleet });
  * ```
  * @packageDocumentation
+ * @module futures-sdk/redis
  */
 
 export {

@@ -216,7 +216,7 @@ interface Lease {
   wallDeadline: number;
 }
 
-type ScriptReply = [number, string | number];
+type ScriptReply = [number, string | number, number | undefined];
 type BucketName = Parameters<SharedBudget['tryTake']>[0];
 
 class RedisFleetMember implements RedisFleet {
@@ -396,20 +396,24 @@ class RedisFleetMember implements RedisFleet {
       throw new ConfigurationError(`Invalid budget for bucket "${bucket}": limit ${limit}, windowMs ${windowMs}`);
     }
     const k = this.bucketKeys(bucket);
-    const [granted, value] = await this.run(
+    const [granted, value, paused] = await this.run(
       TAKE_SLOT,
-      [k.slots, k.pause, `${this.keys.prefix}seq`],
+      [k.counted, k.flight, k.pause, `${this.keys.prefix}seq`],
       [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs],
     );
-    return granted === 1 ? { granted: true, ticket: String(value) } : { granted: false, retryInMs: Number(value) };
+    if (granted === 1) return { granted: true, ticket: String(value) };
+    return paused === 1
+      ? { granted: false, retryInMs: Number(value), paused: true }
+      : { granted: false, retryInMs: Number(value) };
   }
 
   private async settle(bucket: BucketName, ticket: string, outcome: 'counted' | 'refunded'): Promise<void> {
     if (ticket === 'unlimited') return;
-    // Never rejects: a failed settle leaves the slot stamped at its take time, at most one round trip early,
-    // and the caller's request has already been answered.
+    // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
+    // holding its place for two windows from its take, which is never too short.
     try {
-      await this.run(SETTLE_SLOT, [this.bucketKeys(bucket).slots], [ticket, outcome]);
+      const k = this.bucketKeys(bucket);
+      await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, outcome]);
     } catch {}
   }
 
@@ -422,8 +426,9 @@ class RedisFleetMember implements RedisFleet {
     } catch {}
   }
 
-  private bucketKeys(bucket: BucketName): { slots: string; pause: string } {
-    return { slots: `${this.keys.prefix}slots:${bucket}`, pause: `${this.keys.prefix}pause:${bucket}` };
+  private bucketKeys(bucket: BucketName): { counted: string; flight: string; pause: string } {
+    const p = this.keys.prefix;
+    return { counted: `${p}counted:${bucket}`, flight: `${p}flight:${bucket}`, pause: `${p}pause:${bucket}` };
   }
 
   // ── Leaving ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -477,7 +482,7 @@ class RedisFleetMember implements RedisFleet {
       if (!Array.isArray(reply) || typeof reply[0] !== 'number') {
         throw new FleetUnavailableError('Redis answered a fleet script with an unexpected reply; nothing was sent');
       }
-      return [reply[0], reply[1] as string | number];
+      return [reply[0], reply[1] as string | number, reply[2] as number | undefined];
     } catch (error) {
       if (error instanceof FuturesError) throw error;
       const why = this.owned && this.owned.status !== 'ready' && this.connectionProblem;

@@ -121,49 +121,66 @@ return 1
 `);
 
 /**
- * Takes one slot. KEYS: slots (sorted set of tickets scored by Redis time), pause, sequence. ARGV: limit (-1 = no
- * limit, only pauses apply), windowMs. Returns {1, ticket} | {0, retryInMs}.
+ * Slots of a bucket live in two sorted sets, like the client's in-memory budget: `flight` holds tickets taken and
+ * not yet settled (scored by take time: each may reach the server at any moment, so each holds a slot, for up to
+ * two windows in case its member died), `counted` holds settled tickets scored by when they were settled.
  * A ticket is "<windowMs>:<redisNow>:<seq>": unique even if the sequence key expired or was lost, and carrying its
- * window so `settle` can keep the set alive long enough.
+ * window so `settle` knows how long to keep it.
+ */
+
+/**
+ * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs.
+ * Returns {1, ticket, 0} | {0, retryInMs, paused (1 while a 429's pause holds the bucket)}.
  */
 export const TAKE_SLOT = script(`
-local slots, pause, seq = KEYS[1], KEYS[2], KEYS[3]
+local counted, flight, pause, seq = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
 local now = now_ms()
 local paused_until = tonumber(redis.call('GET', pause) or '0')
-if paused_until > now then return {0, paused_until - now} end
-if limit < 0 then return {1, 'unlimited'} end
+if paused_until > now then return {0, paused_until - now, 1} end
+if limit < 0 then return {1, 'unlimited', 0} end
 local _, uptime = server_info()
-if uptime < window then return {0, window - uptime} end
-redis.call('ZREMRANGEBYSCORE', slots, '-inf', now - window)
-if redis.call('ZCARD', slots) < limit then
+if uptime < window then return {0, window - uptime, 0} end
+redis.call('ZREMRANGEBYSCORE', counted, '-inf', now - window)
+redis.call('ZREMRANGEBYSCORE', flight, '-inf', now - 2 * window)
+local n_counted = redis.call('ZCARD', counted)
+local used = n_counted + redis.call('ZCARD', flight)
+if used < limit then
   local n = redis.call('INCR', seq)
-  redis.call('PEXPIRE', seq, window)
+  redis.call('PEXPIRE', seq, 2 * window)
   local ticket = window .. ':' .. now .. ':' .. n
-  redis.call('ZADD', slots, now, ticket)
-  if redis.call('PTTL', slots) < window then redis.call('PEXPIRE', slots, window) end
-  return {1, ticket}
+  redis.call('ZADD', flight, now, ticket)
+  if redis.call('PTTL', flight) < 2 * window then redis.call('PEXPIRE', flight, 2 * window) end
+  return {1, ticket, 0}
 end
-local oldest = redis.call('ZRANGE', slots, 0, 0, 'WITHSCORES')
-local wait = tonumber(oldest[2]) + window - now
-if wait < 1 then wait = 1 end
-return {0, wait}
+-- used - limit + 1 counted slots must leave the window; the youngest of them is counted[used - limit].
+local k = used - limit
+if k < n_counted then
+  local entry = redis.call('ZRANGE', counted, k, k, 'WITHSCORES')
+  local wait = tonumber(entry[2]) + window - now
+  if wait < 1 then wait = 1 end
+  return {0, wait, 0}
+end
+-- Only settles (of any member) can free a slot: ask again shortly.
+return {0, math.min(window, 100), 0}
 `);
 
 /**
- * Settles a ticket. KEYS: slots. ARGV: ticket, outcome ('counted' re-stamps it to Redis now — added again if it
- * had aged out, since the server counted it no earlier than that; 'refunded' removes it). Returns 1.
+ * Settles a ticket. KEYS: counted, flight. ARGV: ticket, outcome ('counted' moves it to \`counted\` stamped with
+ * Redis now — also when its in-flight record is gone, since the server counted it no earlier than that;
+ * 'refunded' drops it). Returns 1.
  */
 export const SETTLE_SLOT = script(`
-local slots, ticket, outcome = KEYS[1], ARGV[1], ARGV[2]
+local counted, flight, ticket, outcome = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
 local window = tonumber(string.match(ticket, '^(%d+):'))
 if not window then return 0 end
+redis.call('ZREM', flight, ticket)
 if outcome == 'refunded' then
-  redis.call('ZREM', slots, ticket)
+  redis.call('ZREM', counted, ticket)
   return 1
 end
-redis.call('ZADD', slots, now_ms(), ticket)
-if redis.call('PTTL', slots) < window then redis.call('PEXPIRE', slots, window) end
+redis.call('ZADD', counted, now_ms(), ticket)
+if redis.call('PTTL', counted) < window then redis.call('PEXPIRE', counted, window) end
 return 1
 `);
 

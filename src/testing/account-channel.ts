@@ -1,7 +1,7 @@
 /**
  * The simulator's WebSocket account channel, independent of the socket implementation: the loopback server
- * (`ws`) and the MSW handlers both adapt their sockets to {@link ChannelSocket} and call
- * {@link attachAccountChannel}.
+ * (`ws`) and the MSW handlers both adapt their sockets to {@link AccountChannelSocket} and call
+ * `ex.openAccountChannel`, which calls {@link attachAccountChannel}.
  *
  * Protocol (the spec leaves it unstated; this is the SDK's documented assumption):
  * - Handshake: a JWT in the `token` query parameter. A missing, invalid or expired token, or any attempt to
@@ -15,36 +15,11 @@
  * - Heartbeat: a text frame `ping` is answered with a text frame `pong`. Other client frames are ignored.
  */
 
-import type { AccountChannelHost, AccountEvent } from './_types.ts';
-import type { MarketChannel } from './market.ts';
+import type { AccountChannelHost, AccountChannelSocket, AccountEvent } from './_types.ts';
+import type { MarketChannel } from './market/types.ts';
 
-/**
- * The minimal socket the account channel needs; both the `ws` server socket and MSW's client connection adapt
- * to it.
- *
- * @example
- * ```ts
- * const socket: ChannelSocket = {
- *   send: (text) => ws.send(text),
- *   close: (code, reason) => ws.close(code, reason),
- *   onClose: (listener) => ws.once('close', listener),
- *   onMessage: (listener) => ws.on('message', (data, isBinary) => { if (!isBinary) listener(String(data)); }),
- *   bufferedAmount: () => ws.bufferedAmount,
- * };
- * ```
- */
-export interface ChannelSocket {
-  /** Sends one text frame. May throw if the socket is already closing; the channel tolerates that. */
-  send(text: string): void;
-  /** Closes the connection with a WebSocket close code and reason. */
-  close(code: number, reason: string): void;
-  /** Registers the listener called once when the connection closes (from either side). */
-  onClose(listener: () => void): void;
-  /** Registers the listener of incoming text frames (for the `ping` heartbeat). */
-  onMessage?(listener: (text: string) => void): void;
-  /** Bytes queued but not yet written; when large, firehose frames are skipped instead of piling up. */
-  bufferedAmount?(): number;
-}
+/** The socket the channel runs on (see {@link AccountChannelSocket}). */
+export type ChannelSocket = AccountChannelSocket;
 
 /**
  * Timer functions, injectable for tests; default to the global ones (handles are `unref`'d where possible).

@@ -1,6 +1,8 @@
 /**
- * futures-sdk/testing: a deterministic, in-memory simulated exchange that follows the spec, with MSW handlers
- * and a loopback server, for the SDK's own tests, the examples, and your bot's unit tests.
+ * futures-sdk/testing: a deterministic, in-memory simulated exchange that follows the spec, for the SDK's own
+ * tests, the examples, and your bot's unit tests. It needs nothing but the platform (fetch, Request, Web Crypto):
+ * Node.js, Bun, Deno, Cloudflare Workers and browsers. The MSW handlers (`futures-sdk/testing/msw`) and the
+ * loopback server (`futures-sdk/testing/server`, also `ex.listen()`) are separate entries, loaded only when used.
  *
  * @example
  * ```ts
@@ -13,12 +15,18 @@
  * const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch });
  * ```
  * @packageDocumentation
+ * @module futures-sdk/testing
  */
 
 export {
   ACCOUNT_CHANNEL_PATH,
+  type AccountChannelSocket,
   type AccountEvent,
+  type CorsOptions,
+  type ExchangeEndpoint,
   type ExchangeHandler,
+  type ListeningExchange,
+  type ListenOptions,
   type RequestMeta,
   SimulatedNetworkError,
 } from './_types.ts';
@@ -31,7 +39,7 @@ export {
   MAKER_FEE_RATE,
   TAKER_FEE_RATE,
   TRANSFER_SETTLE_MS,
-} from './engine/engine.ts';
+} from './engine/constants.ts';
 export { type FaultSpec, Faults } from './engine/faults.ts';
 export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
 // Renamed on export: the SDK entry has its own MarginType, PositionMode and OrderStatus types, and a test
@@ -39,8 +47,11 @@ export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
 export type {
   MarginType as SimMarginType,
   OrderStatus as SimOrderStatus,
+  OrderType as SimOrderType,
   Permission as ApiKeyPermission,
   PositionMode as SimPositionMode,
+  PositionSide as SimPositionSide,
+  Side as SimSide,
 } from './engine/state.ts';
 export {
   type AccountView,
@@ -50,5 +61,6 @@ export {
   type ExchangeOptions,
   type RequestLogEntry,
 } from './exchange.ts';
-export type { ListeningExchange, ListenOptions } from './listen.ts';
-export { MarketSimulator, type MarketSimulatorOptions } from './market.ts';
+export { MarketSimulator } from './market/simulator.ts';
+export type { MarketSimulatorOptions } from './market/types.ts';
+export type { SimOrder, SimPosition, SimTrade, SimTransfer } from './routes/shapes.ts';

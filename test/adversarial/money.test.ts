@@ -293,9 +293,10 @@ describe('rate limiter: queued calls can always be aborted and never deadlock th
     ex.faults.add({ method: 'POST', path: '/v2/orders', status: 429, headers: { 'Retry-After': '30' } });
     await expect(client.orders.create(limitBuy)).rejects.toBeInstanceOf(RateLimitError);
 
+    // A timeoutMs longer than the pause: they wait it out (a shorter one would fail at once with RateLimitError).
     const controller = new AbortController();
-    const queued = client.orders.create(limitBuy, { signal: controller.signal });
-    const behind = client.orders.create(limitBuy);
+    const queued = client.orders.create(limitBuy, { signal: controller.signal, timeoutMs: 60_000 });
+    const behind = client.orders.create(limitBuy, { timeoutMs: 60_000 });
     await new Promise((r) => setTimeout(r, 5));
     expect(ex.requests).toHaveLength(1); // both wait for the pause
     controller.abort();

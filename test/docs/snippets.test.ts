@@ -1,5 +1,6 @@
 import * as sdk from 'futures-sdk';
 import { createExchange, type Exchange } from 'futures-sdk/testing';
+import { handlers } from 'futures-sdk/testing/msw';
 import { setupServer } from 'msw/node';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -103,7 +104,7 @@ describe('every TypeScript snippet of README.md and docs/ runs against the simul
   for (const snippet of runnable) {
     it(`${snippet.file}:${snippet.line}`, async () => {
       const ex = createExchange({ seed: 1, baseUrl: BASE_URL, volatility: 0 });
-      server.resetHandlers(...ex.handlers());
+      server.resetHandlers(...handlers(ex));
       const declared = declaredNames(snippet.code);
       const referenced = referencedNames(snippet.code);
       const uses = (name: string) => referenced.has(name) && !declared.has(name);

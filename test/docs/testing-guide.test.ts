@@ -1,5 +1,6 @@
 import { FuturesClient } from 'futures-sdk';
 import { createExchange } from 'futures-sdk/testing';
+import { handlers } from 'futures-sdk/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 
@@ -24,7 +25,7 @@ async function protectLongs(client: FuturesClient, stopPrice: string): Promise<n
 
 // One exchange for the file; its URL is the one your bot is configured with.
 const ex = createExchange({ seed: 42, baseUrl: 'https://api.example.com', volatility: 0 });
-const server = setupServer(...ex.handlers());
+const server = setupServer(...handlers(ex));
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => ex.faults.clear());
 afterAll(() => server.close());

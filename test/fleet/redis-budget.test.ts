@@ -50,9 +50,28 @@ describe('createRedisFleet shared budget', () => {
     // Other buckets have their own window.
     expect(await a.budget.tryTake('default', budget)).toMatchObject({ granted: true });
 
-    // Once the window has passed since the takes, slots are free again.
-    await ms(Math.max(...denied.map((g) => g.retryInMs)) + 20);
+    // The answers arrive: the slots count a window from now, and whoever asks is told how long that is.
+    await Promise.all(tickets.map((ticket) => a.budget.settle('orders', ticket, 'counted')));
+    const full = await b.budget.tryTake('orders', budget);
+    expect(full).toMatchObject({ granted: false });
+    if (full.granted) return;
+    expect(full.retryInMs).toBeGreaterThan(1_300);
+    expect(full.retryInMs).toBeLessThanOrEqual(1_500);
+    await ms(full.retryInMs + 20);
     expect(await b.budget.tryTake('orders', budget)).toMatchObject({ granted: true });
+  });
+
+  it('a slot still in flight holds its place past the window until it is settled', async () => {
+    const [a, b] = (await fleet(2)) as [RedisFleet, RedisFleet];
+    const budget = { limit: 1, windowMs: 500 };
+    const take = await a.budget.tryTake('close', budget);
+    if (!take.granted) throw new Error('expected a slot');
+    await ms(700); // no answer yet: the request may still reach the server at any moment
+    const waiting = await b.budget.tryTake('close', budget);
+    expect(waiting).toMatchObject({ granted: false });
+    if (!waiting.granted) expect(waiting.retryInMs).toBeLessThanOrEqual(100); // asks again soon
+    await a.budget.settle('close', take.ticket, 'refunded'); // a 429: the server did not count it
+    expect(await b.budget.tryTake('close', budget)).toMatchObject({ granted: true });
   });
 
   it('a refunded slot is free at once for any member', async () => {
@@ -91,7 +110,7 @@ describe('createRedisFleet shared budget', () => {
     await a.budget.pause('orders', 800);
     await a.budget.pause('orders', 100); // a shorter pause does not cut the longer one
     const paused = await b.budget.tryTake('orders', budget);
-    expect(paused).toMatchObject({ granted: false });
+    expect(paused).toMatchObject({ granted: false, paused: true });
     if (!paused.granted) expect(paused.retryInMs).toBeGreaterThan(600);
     expect(await b.budget.tryTake('default', budget)).toMatchObject({ granted: true });
     // The unlimited `public` bucket is paused too.
@@ -119,8 +138,8 @@ describe('createRedisFleet shared budget', () => {
     await a.budget.settle('batch', take.ticket, 'counted');
     await a.budget.pause('batch', 200);
     const pattern = `futures-sdk:{budget-test-${process.pid}-${nsCounter}}:*`;
-    expect(redis.cli('--scan', '--pattern', pattern)).toMatch(/slots:batch/);
-    await ms(400);
-    expect(redis.cli('--scan', '--pattern', pattern)).not.toMatch(/slots:batch|pause:batch|seq/);
+    expect(redis.cli('--scan', '--pattern', pattern)).toMatch(/counted:batch/);
+    await ms(700); // the longest: the sequence key, two windows
+    expect(redis.cli('--scan', '--pattern', pattern)).not.toMatch(/counted:batch|flight:batch|pause:batch|seq/);
   });
 });

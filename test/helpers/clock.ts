@@ -65,7 +65,9 @@ export class ManualClock implements Clock {
       const timer = { at: this.time + Math.max(0, ms), resolve };
       this.timers.push(timer);
       signal?.addEventListener('abort', () => {
-        this.timers.splice(this.timers.indexOf(timer), 1);
+        // A timer that already fired is gone: splice(-1) would drop someone else's.
+        const at = this.timers.indexOf(timer);
+        if (at >= 0) this.timers.splice(at, 1);
         reject(signal.reason);
       });
     });
@@ -80,4 +82,79 @@ export class ManualClock implements Clock {
       }
     }
   }
+}
+
+/**
+ * A discrete-event clock: time stands still while anything else can run, and jumps to the next sleeper's
+ * deadline only when the process is idle (no pending microtask or immediate). Client and simulator share it,
+ * and latency injected with `sleep` then behaves like real latency, but a minute of traffic takes milliseconds.
+ */
+export class SteppingClock implements Clock {
+  private readonly timers: Array<{ at: number; seq: number; resolve: () => void }> = [];
+  private seq = 0;
+
+  constructor(public time = Date.UTC(2026, 3, 26, 12, 0, 0)) {}
+
+  now(): number {
+    return this.time;
+  }
+
+  random(): number {
+    return 0.5;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = { at: this.time + Math.max(0, ms), seq: this.seq++, resolve };
+      this.timers.push(timer);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.timers.indexOf(timer);
+          if (at >= 0) this.timers.splice(at, 1);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  /** Runs until `work` settles, moving time from one sleeper to the next whenever nothing else is runnable. */
+  async run<T>(work: Promise<T>, maxSteps = 1_000_000): Promise<T> {
+    let settled = false;
+    const watched = work.finally(() => {
+      settled = true;
+    });
+    watched.catch(() => {});
+    let idle = 0;
+    for (let step = 0; step < maxSteps; step++) {
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      if (settled) return watched;
+      if (this.timers.length === 0) {
+        // Something runs on real time (a socket, a real timer): give it a moment before calling it stuck.
+        if (++idle > 400) throw new Error('SteppingClock: nothing left to wait for, but the work is not done');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
+      idle = 0;
+      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      const at = this.timers[0]!.at;
+      this.time = Math.max(this.time, at);
+      while (this.timers.length > 0 && this.timers[0]!.at <= this.time) this.timers.shift()!.resolve();
+    }
+    throw new Error('SteppingClock: too many steps');
+  }
+}
+
+/** A seeded PRNG (mulberry32) in [0, 1): jitter that is the same on every run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
 }

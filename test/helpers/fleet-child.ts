@@ -6,8 +6,9 @@
  * - `{ mode: 'hold', fleet }`: joins and prints `{ event: 'joined', index }`; then answers `lane` with
  *   `{ event: 'lane', index }` or `{ event: 'lane-error', name }`, and `close` with `{ event: 'closed' }` (exits).
  * - `{ mode: 'take', fleet, bucket, budget, startAt, durationMs, concurrency }`: joins, waits for `startAt`
- *   (epoch ms), then runs `concurrency` loops of `tryTake` for `durationMs`, never settling, and prints
- *   `{ event: 'took', grants: [[sentAt, receivedAt], …], denied, errors }`: the local times around every grant.
+ *   (epoch ms), then runs `concurrency` loops of `tryTake` for `durationMs`, settling each grant `'counted'` at
+ *   once, and prints `{ event: 'took', grants: [[sentAt, settledAt], …], denied, errors }`: the local times
+ *   around every slot (its request would have reached the server somewhere in between).
  * - `{ mode: 'orders', baseUrl, apiKey, apiSecret, member, count }`: a real `FuturesClient` with a fleet
  *   (`member`: none, `staticFleet({ index, size })` or `createRedisFleet(options)`); prints `{ event: 'ready' }`,
  *   waits for `go` on stdin, places `count` resting LIMIT orders at once (the client paces them), and prints
@@ -146,8 +147,11 @@ async function main(command: ChildCommand): Promise<void> {
           const sentAt = Date.now();
           try {
             const grant = await fleet.budget.tryTake(bucket, budget);
-            if (grant.granted) grants.push([sentAt, Date.now()]);
-            else {
+            if (grant.granted) {
+              // Answered at once: the "request" reached the server somewhere in [sentAt, now].
+              await fleet.budget.settle(bucket, grant.ticket, 'counted');
+              grants.push([sentAt, Date.now()]);
+            } else {
               denied++;
               await new Promise((r) => setTimeout(r, Math.min(grant.retryInMs, Math.max(0, endAt - Date.now()))));
             }

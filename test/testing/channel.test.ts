@@ -5,7 +5,7 @@ import {
   attachAccountChannel,
   type ChannelSocket,
 } from '../../src/testing/account-channel.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 
 const CHANNEL_URL = 'ws://127.0.0.1/v2/ws/account';
 

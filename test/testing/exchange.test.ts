@@ -1,5 +1,6 @@
 import { ConnectionError, RateLimitError, ResponseValidationError, ServerError, TimeoutError } from 'futures-sdk';
 import { createExchange } from 'futures-sdk/testing';
+import 'futures-sdk/testing/msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { clientFor, setup } from './_helpers.ts';

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalQuery, hmacSha256Hex } from '../../src/signer.ts';
 import { createExchange } from '../../src/testing/index.ts';
+import '../../src/testing/msw/index.ts';
 
 /** End to end through `createExchange`: the real engine behind the loopback server and the MSW handlers. */
 

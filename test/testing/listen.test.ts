@@ -7,13 +7,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   type AccountChannelHost,
   type AccountEvent,
+  type ExchangeEndpoint,
   type ExchangeHandler,
+  type ListenOptions,
   type SimRequest,
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
-import { listenExchange } from '../../src/testing/listen.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
+import { attachAccountChannel } from '../../src/testing/account-channel.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 import { handleMarketRoute } from '../../src/testing/routes/market.ts';
+import { listen } from '../../src/testing/server/index.ts';
 
 /** A tiny exchange: the real market routes plus a few probes for the transport. */
 function fakeExchange() {
@@ -63,9 +66,13 @@ function fakeExchange() {
     activeSymbols: () => market.symbols,
     marketPayload: (symbol, kind) => market.marketPayload(symbol, kind),
   };
-  return {
+  const endpoint: ExchangeEndpoint = {
+    baseUrl: 'http://127.0.0.1',
     handler,
-    channel,
+    openAccountChannel: (socket, url) => attachAccountChannel(socket, url, channel),
+  };
+  return {
+    endpoint,
     seen,
     market,
     push: (event: AccountEvent) => {
@@ -105,14 +112,14 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.close()));
 });
 
-async function start() {
+async function start(options: ListenOptions = {}) {
   const exchange = fakeExchange();
-  const server = await listenExchange(exchange.handler, exchange.channel);
+  const server = await listen(exchange.endpoint, options);
   running.push(server);
   return { ...exchange, server };
 }
 
-describe('listenExchange over real HTTP', () => {
+describe('listen() over real HTTP', () => {
   it('binds 127.0.0.1 on a random port and serves the exchange', async () => {
     const { server, market } = await start();
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -166,13 +173,13 @@ describe('listenExchange over real HTTP', () => {
   });
 
   it('refuses to bind a non-loopback address', async () => {
-    const { handler, channel } = fakeExchange();
-    await expect(listenExchange(handler, channel, { host: '0.0.0.0' })).rejects.toThrow(/loopback/);
+    const { endpoint } = fakeExchange();
+    await expect(listen(endpoint, { host: '0.0.0.0' })).rejects.toThrow(/loopback/);
   });
 
   it('close() resolves with open keep-alive and WebSocket connections, and the port stops answering', async () => {
     const exchange = fakeExchange();
-    const server = await listenExchange(exchange.handler, exchange.channel);
+    const server = await listen(exchange.endpoint);
     await (await fetch(`${server.url}/health`)).text();
     const ws = openSocket(`${server.wsUrl}?token=good.jwt`);
     await ws.until((m) => m.length > 0);
@@ -183,7 +190,63 @@ describe('listenExchange over real HTTP', () => {
   });
 });
 
-describe('listenExchange over a real WebSocket', () => {
+describe('listen({ cors })', () => {
+  const preflight = (url: string, origin: string) =>
+    fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-api-key',
+      },
+    });
+
+  it('answers a preflight itself (204, methods, the requested headers) without calling the exchange', async () => {
+    const { server, seen } = await start({ cors: true });
+    const response = await preflight(`${server.url}/echo`, 'http://127.0.0.1:5173');
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type,x-api-key');
+    expect(response.headers.get('access-control-max-age')).toBe('600');
+    expect(seen).toEqual([]);
+  });
+
+  it('lets the page read Date and Retry-After on real responses, errors included', async () => {
+    const { server } = await start({ cors: true });
+    const response = await fetch(`${server.url}/echo`, {
+      method: 'POST',
+      headers: { Origin: 'http://localhost:3000' },
+    });
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(response.headers.get('access-control-expose-headers')).toBe('Date, Retry-After, ETag');
+    expect(response.headers.get('vary')).toContain('Origin');
+    const missing = await fetch(`${server.url}/v2/nothing`, { headers: { Origin: 'http://localhost:3000' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+  });
+
+  it('with an origin list, other origins get no CORS headers', async () => {
+    const { server } = await start({ cors: { origin: ['http://localhost:5173'] } });
+    const listed = await preflight(`${server.url}/echo`, 'http://localhost:5173');
+    expect(listed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const other = await preflight(`${server.url}/echo`, 'http://evil.test');
+    expect(other.status).toBe(204);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    const call = await fetch(`${server.url}/health`, { headers: { Origin: 'http://evil.test' } });
+    expect(call.status).toBe(200);
+    expect(call.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it("without cors, an OPTIONS request is the exchange's to answer and no CORS header is added", async () => {
+    const { server } = await start();
+    const response = await preflight(`${server.url}/v2/orders`, 'http://localhost:5173');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('listen() over a real WebSocket', () => {
   it('accepts a JWT, pushes snapshot, account events and the firehose, and answers ping', async () => {
     const { server, push } = await start();
     const ws = openSocket(`${server.wsUrl}?token=good.jwt`);
@@ -216,14 +279,15 @@ describe('listenExchange over a real WebSocket', () => {
   });
 });
 
-describe('listenExchange: process lifetime', () => {
+describe('listen(): process lifetime', () => {
   it('leaves nothing running after close(): a process with an open channel exits on its own', async () => {
     const src = fileURLToPath(new URL('../../src/testing/', import.meta.url));
     const dir = mkdtempSync(join(tmpdir(), 'sim-exit-'));
     const script = join(dir, 'exit.ts');
     writeFileSync(
       script,
-      `import { listenExchange } from ${JSON.stringify(join(src, 'listen.ts'))};
+      `import { listen } from ${JSON.stringify(join(src, 'server/index.ts'))};
+import { attachAccountChannel } from ${JSON.stringify(join(src, 'account-channel.ts'))};
 const host = {
   verifyJwt: (token) => (token === 'ok' ? { accountId: 'a' } : undefined),
   subscribeAccount: () => () => {},
@@ -231,7 +295,11 @@ const host = {
   activeSymbols: () => ['BTCUSDT', 'ETHUSDT'],
   marketPayload: (symbol, channel) => ({ symbol, channel }),
 };
-const server = await listenExchange(async () => new Response('{}'), host);
+const server = await listen({
+  baseUrl: 'http://127.0.0.1',
+  handler: async () => new Response('{}'),
+  openAccountChannel: (socket, url) => attachAccountChannel(socket, url, host),
+});
 const socket = new WebSocket(server.wsUrl + '?token=ok');
 await new Promise((resolve) => socket.addEventListener('message', resolve, { once: true }));
 await fetch(server.url + '/health').then((r) => r.text());

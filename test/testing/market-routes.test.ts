@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SimRequest } from '../../src/testing/_types.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 
 const START = Date.UTC(2026, 3, 26, 12, 0, 0);

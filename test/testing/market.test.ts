@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decCmp, decDiv, decMul, decSub } from '../../src/_internal/decimal.ts';
 import { KLINE_INTERVALS } from '../../src/schemas/market.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 
 const START = Date.UTC(2026, 3, 26, 12, 0, 0, 123);
 const DECIMAL = /^\d+(\.\d+)?$/;

@@ -7,8 +7,9 @@ import {
   type SimRequest,
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
-import { MarketSimulator } from '../../src/testing/market.ts';
-import { createMswHandlers } from '../../src/testing/msw.ts';
+import { attachAccountChannel } from '../../src/testing/account-channel.ts';
+import { MarketSimulator } from '../../src/testing/market/simulator.ts';
+import { handlers } from '../../src/testing/msw/index.ts';
 import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 
 const BASE_URL = 'https://futures.sim';
@@ -48,7 +49,13 @@ const channel: AccountChannelHost = {
   marketPayload: (symbol, kind) => market.marketPayload(symbol, kind),
 };
 
-const server = setupServer(...createMswHandlers({ baseUrl: `${BASE_URL}/`, handler, channel }));
+const server = setupServer(
+  ...handlers({
+    baseUrl: `${BASE_URL}/`,
+    handler,
+    openAccountChannel: (socket, url) => attachAccountChannel(socket, url, channel),
+  }),
+);
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
@@ -69,7 +76,7 @@ function openSocket(url: string) {
   return { socket, messages, closed, until };
 }
 
-describe('createMswHandlers: HTTP', () => {
+describe('handlers(exchange): HTTP', () => {
   it('routes fetch calls under baseUrl to the exchange, including /health', async () => {
     const response = await fetch(`${BASE_URL}/v2/ticker/24hr?symbol=BTCUSDT`);
     expect(response.status).toBe(200);
@@ -97,7 +104,7 @@ describe('createMswHandlers: HTTP', () => {
   });
 });
 
-describe('createMswHandlers: account WebSocket', () => {
+describe('handlers(exchange): account WebSocket', () => {
   it('serves the channel on wss://<host>/v2/ws/account to the global WebSocket', async () => {
     const ws = openSocket(`${BASE_URL.replace('https', 'wss')}/v2/ws/account?token=good.jwt`);
     await ws.until((m) => m.some((text) => text.includes('"stream"')));

@@ -1,7 +1,7 @@
-import { canonicalQuery, hmacSha256Hex } from '../../signer.ts';
 import type { SimRequest } from '../_types.ts';
 import { SimHttpError } from './errors.ts';
 import { randomHex } from './ids.ts';
+import { expectedSignature, signingPayload } from './signature.ts';
 import type { ApiKeyState, Permission } from './state.ts';
 import { timingSafeEqualStrings } from './timing-safe.ts';
 
@@ -76,9 +76,7 @@ export class ApiKeys {
     if (!Number.isFinite(timestamp) || Math.abs(timestamp - now) > TIMESTAMP_DRIFT_MS) {
       throw new SimHttpError(401, 'Invalid or expired timestamp');
     }
-    const params: Record<string, string> = {};
-    for (const [name, value] of req.query) if (name !== 'signature') params[name] = value;
-    const expected = hmacSha256Hex(key.apiSecret, canonicalQuery(params));
+    const expected = expectedSignature(key.apiSecret, signingPayload(req.query));
     if (!timingSafeEqualStrings(expected, signature.toLowerCase())) throw new SimHttpError(401, 'Invalid signature');
     this.purge(now);
     const replayKey = `${apiKey}:${expected}`;

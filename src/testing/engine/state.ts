@@ -1,7 +1,31 @@
 /** Internal state records of the simulated exchange. Not part of the public API. */
 
+/**
+ * Order side.
+ *
+ * @example
+ * ```ts
+ * const side: Side = ex.account(accountId).orders[0]!.side; // 'BUY' or 'SELL'
+ * ```
+ */
 export type Side = 'BUY' | 'SELL';
+/**
+ * Order type.
+ *
+ * @example
+ * ```ts
+ * const type: OrderType = ex.account(accountId).orders[0]!.type; // e.g. 'STOP_MARKET'
+ * ```
+ */
 export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROFIT' | 'TAKE_PROFIT_MARKET';
+/**
+ * Position side: `BOTH` in one-way mode, `LONG` / `SHORT` in hedge mode.
+ *
+ * @example
+ * ```ts
+ * const side: PositionSide = ex.account(accountId).venuePositions[0]!.positionSide; // 'BOTH'
+ * ```
+ */
 export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
 /**
  * Margin mode of a sub-account.

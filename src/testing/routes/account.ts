@@ -1,49 +1,33 @@
 import { decAbs, decAdd, decMul, decSub } from '../../_internal/decimal.ts';
 import { SimHttpError } from '../engine/errors.ts';
 import { iso } from '../engine/ids.ts';
-import type { TradeRecord, TransferState } from '../engine/state.ts';
+import { dbPositions } from '../engine/positions.ts';
 import { enumQuery, intQuery } from './params.ts';
+import { balanceAssetsWire, orderWire, positionWire, tradeWire, transferWire } from './shapes.ts';
 import type { RouteContext, RouteDef } from './types.ts';
 
 /** Executions the pnl-history window covers. */
 export const PNL_WINDOW = 1000;
 
-export function transferWire(t: TransferState) {
-  return {
-    id: t.id,
-    asset: t.asset,
-    amount: t.amount,
-    transferType: t.transferType,
-    status: t.status,
-    venueTransferId: t.venueTransferId,
-    createdAt: iso(t.createdAt),
-    updatedAt: iso(t.updatedAt),
-  };
-}
-
-export function tradeWire({ subAccountId: _sub, ...trade }: TradeRecord) {
-  return trade;
-}
-
 function balance(ctx: RouteContext) {
   const sub = ctx.engine.resolveSub(ctx.account, ctx.req.query.get('subAccountId') || undefined);
-  return { ok: true, balances: { assets: ctx.engine.balanceAssets(sub) } };
+  return { ok: true, balances: { assets: balanceAssetsWire(ctx.engine, sub) } };
 }
 
 function positions(ctx: RouteContext) {
   // A legacy `accountId` query parameter is ignored: only the caller's positions are ever returned.
   const status = enumQuery(ctx.req.query, 'status', ['OPEN', 'CLOSED'] as const, 'OPEN');
   const subAccountId = ctx.req.query.get('subAccountId') || undefined;
-  const list = ctx.engine
-    .positions(ctx.account, status)
-    .filter((p) => subAccountId === undefined || p.subAccountId === subAccountId);
-  return { ok: true, positions: list.map((p) => ctx.engine.serializePosition(p)) };
+  const list = dbPositions(ctx.account, status).filter(
+    (p) => subAccountId === undefined || p.subAccountId === subAccountId,
+  );
+  return { ok: true, positions: list.map((p) => positionWire(ctx.market, p)) };
 }
 
 function exposure(ctx: RouteContext) {
-  const open = ctx.engine.positions(ctx.account, 'OPEN');
+  const open = dbPositions(ctx.account, 'OPEN');
   const grossExposure = open.reduce((sum, p) => decAdd(sum, decAbs(p.db!.quantity)), '0');
-  return { ok: true, grossExposure, positions: open.map((p) => ctx.engine.serializePosition(p)) };
+  return { ok: true, grossExposure, positions: open.map((p) => positionWire(ctx.market, p)) };
 }
 
 function transfers(ctx: RouteContext) {
@@ -62,11 +46,11 @@ function activities(ctx: RouteContext) {
   const { query } = ctx.req;
   const skip = intQuery(query, 'skip', 0, 0, Number.MAX_SAFE_INTEGER);
   const take = intQuery(query, 'take', 20, 1, 100);
-  const { account, engine } = ctx;
+  const { account } = ctx;
   const entries: { type: string; id: string; data: unknown; ts: number; seq: number }[] = [];
   let seq = 0;
   for (const o of account.orders) {
-    entries.push({ type: 'ORDER', id: o.id, data: engine.serializeOrder(o), ts: o.createdAt, seq: seq++ });
+    entries.push({ type: 'ORDER', id: o.id, data: orderWire(o), ts: o.createdAt, seq: seq++ });
   }
   for (const t of account.trades)
     entries.push({ type: 'EXECUTION', id: String(t.id), data: tradeWire(t), ts: t.time, seq: seq++ });

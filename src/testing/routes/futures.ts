@@ -1,4 +1,10 @@
+import { closeAndSwitchMargin } from '../engine/closing.ts';
 import { badRequest } from '../engine/errors.ts';
+import {
+  setLeverage as applyLeverage,
+  setMarginType as applyMarginMode,
+  setPositionMode as applyPositionMode,
+} from '../engine/futures-settings.ts';
 import { bodyObject, booleanField, enumField, requiredField } from './params.ts';
 import type { RouteContext, RouteDef } from './types.ts';
 
@@ -19,7 +25,7 @@ function setLeverage(ctx: RouteContext) {
   }
   const force = booleanField(body, 'forceWithOpenPosition');
   const sub = ctx.engine.resolveSub(ctx.account, body['subAccountId']);
-  ctx.engine.setLeverage(sub, symbol, leverage, force);
+  applyLeverage(ctx.engine, sub, symbol, leverage, force);
   return { ok: true, data: { leverage, symbol } };
 }
 
@@ -29,7 +35,7 @@ function setMarginType(ctx: RouteContext) {
   const marginType = enumField(body, 'marginType', MARGIN_TYPES);
   const force = booleanField(body, 'forceWithOpenPosition');
   const sub = ctx.engine.resolveSub(ctx.account, body['subAccountId']);
-  const changed = ctx.engine.setMarginType(sub, symbol, marginType, force);
+  const changed = applyMarginMode(ctx.engine, sub, symbol, marginType, force);
   return { ok: true, data: changed ? { marginType, symbol } : { marginType, symbol, unchanged: true } };
 }
 
@@ -38,13 +44,13 @@ function closeAndSwitch(ctx: RouteContext) {
   const symbol = knownSymbol(ctx, body);
   const target = enumField(body, 'targetMarginType', MARGIN_TYPES);
   const sub = ctx.engine.resolveSub(ctx.account, body['subAccountId']);
-  return { ok: true, data: ctx.engine.closeAndSwitchMargin(ctx.account, sub, symbol, target) };
+  return { ok: true, data: closeAndSwitchMargin(ctx.engine, ctx.account, sub, symbol, target) };
 }
 
 function setPositionMode(ctx: RouteContext) {
   const body = bodyObject(ctx.req.body);
   const positionMode = enumField(body, 'positionMode', ['ONE_WAY', 'HEDGE'] as const);
-  ctx.engine.setPositionMode(ctx.account, positionMode);
+  applyPositionMode(ctx.engine, ctx.account, positionMode);
   return { ok: true, data: { positionMode } };
 }
 

@@ -3,9 +3,14 @@
  * No authentication; bad input answers 400 `{ ok: false, error }` (the router adds `errorId`).
  */
 
-import { KLINE_INTERVALS, type KlineInterval } from '../../schemas/market.ts';
 import type { SimRequest, SimResponse } from '../_types.ts';
-import type { MarketSimulator, SimLeaderboardPeriod, SimLeaderboardType } from '../market.ts';
+import type { MarketSimulator } from '../market/simulator.ts';
+import {
+  SIM_KLINE_INTERVALS,
+  type SimKlineInterval,
+  type SimLeaderboardPeriod,
+  type SimLeaderboardType,
+} from '../market/types.ts';
 
 /**
  * Service name reported by `GET /health`.
@@ -104,8 +109,8 @@ function route(market: MarketSimulator, req: SimRequest): SimResponse | undefine
       const symbol = requireSymbol(market, query);
       const interval = query.get('interval');
       if (interval === null || interval === '') throw new BadRequest('interval is required');
-      if (!isOneOf<KlineInterval>(KLINE_INTERVALS, interval)) {
-        throw new BadRequest(`Invalid interval: ${interval} (expected one of ${KLINE_INTERVALS.join(', ')})`);
+      if (!isOneOf<SimKlineInterval>(SIM_KLINE_INTERVALS, interval)) {
+        throw new BadRequest(`Invalid interval: ${interval} (expected one of ${SIM_KLINE_INTERVALS.join(', ')})`);
       }
       // Accepted by validation and ignored, as the spec documents: the newest candles are always returned.
       readOptionalTime(query, 'startTime');

@@ -3,7 +3,7 @@ import type { ApiKeys } from '../engine/auth.ts';
 import type { Engine } from '../engine/engine.ts';
 import { SimHttpError } from '../engine/errors.ts';
 import type { RateLimits } from '../engine/rate-limits.ts';
-import type { MarketSimulator } from '../market.ts';
+import type { MarketSimulator } from '../market/simulator.ts';
 import { accountRoutes } from './account.ts';
 import { futuresRoutes } from './futures.ts';
 import { handleMarketRoute } from './market.ts';

@@ -1,9 +1,21 @@
 import { decAdd } from '../../_internal/decimal.ts';
-import { type OrderInput, type PreparedOrder, parseOrderInput } from '../engine/engine.ts';
+import { closePosition as closeVenuePosition } from '../engine/closing.ts';
 import { badRequest, SimHttpError } from '../engine/errors.ts';
-import { iso } from '../engine/ids.ts';
-import type { OrderState, SubAccountState } from '../engine/state.ts';
+import { type OrderInput, parseOrderInput } from '../engine/order-input.ts';
+import {
+  cancel,
+  checkMargin,
+  commitOrder,
+  findIdempotent,
+  getOrder as findOrder,
+  findOrderForCancel,
+  type PreparedOrder,
+  prepareOrder,
+  venueOpenOrders,
+} from '../engine/orders.ts';
+import { CONDITIONAL_TYPES, type OrderState, type SubAccountState, WORKING } from '../engine/state.ts';
 import { bodyObject, intQuery, requiredField } from './params.ts';
+import { historyWire, orderWire, tradeWire, venueOrderWire } from './shapes.ts';
 import type { RouteContext, RouteDef } from './types.ts';
 
 const ORDER_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED'];
@@ -11,12 +23,12 @@ const ORDER_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CAN
 function placeOne(ctx: RouteContext) {
   const { engine, account } = ctx;
   const input = parseOrderInput(ctx.req.body);
-  const existing = engine.findIdempotent(account, input.clientOrderId);
-  if (existing) return { ok: true, order: engine.serializeOrder(existing), idempotent: true };
-  const prepared = engine.prepareOrder(account, input);
-  engine.checkMargin(prepared.sub, prepared.margin);
-  const result = engine.commitOrder(prepared);
-  return { ok: true, order: result.order, venue: engine.venueOrder(result.state) };
+  const existing = findIdempotent(engine, account, input.clientOrderId);
+  if (existing) return { ok: true, order: orderWire(existing), idempotent: true };
+  const prepared = prepareOrder(engine, account, input);
+  checkMargin(engine, prepared.sub, prepared.margin);
+  const placed = commitOrder(engine, prepared);
+  return { ok: true, order: orderWire(placed.state, placed.progress), venue: venueOrderWire(placed.state) };
 }
 
 type BatchItem =
@@ -34,9 +46,9 @@ function placeBatch(ctx: RouteContext) {
   const items: BatchItem[] = orders.map((raw): BatchItem => {
     try {
       const input = parseOrderInput(raw);
-      const existing = engine.findIdempotent(account, input.clientOrderId);
+      const existing = findIdempotent(engine, account, input.clientOrderId);
       if (existing) return { kind: 'replay', order: existing };
-      return { kind: 'new', input, prepared: engine.prepareOrder(account, input) };
+      return { kind: 'new', input, prepared: prepareOrder(engine, account, input) };
     } catch (error) {
       if (error instanceof SimHttpError) return { kind: 'error', error: error.error };
       throw error;
@@ -51,7 +63,8 @@ function placeBatch(ctx: RouteContext) {
     needs.set(item.prepared.sub, list);
   }
   for (const [sub, margins] of needs) {
-    engine.checkMargin(
+    checkMargin(
+      engine,
       sub,
       margins.reduce((a, b) => decAdd(a, b), '0'),
       true,
@@ -71,7 +84,7 @@ function placeBatch(ctx: RouteContext) {
     }
     try {
       // Re-checked here: an earlier item of this batch may have taken the clientOrderId or the closing slot.
-      const existing = engine.findIdempotent(account, item.input.clientOrderId);
+      const existing = findIdempotent(engine, account, item.input.clientOrderId);
       if (existing) {
         return {
           index,
@@ -82,13 +95,13 @@ function placeBatch(ctx: RouteContext) {
           idempotent: true,
         };
       }
-      const placed = engine.commitOrder(engine.prepareOrder(account, item.input));
+      const placed = commitOrder(engine, prepareOrder(engine, account, item.input));
       return {
         index,
         success: true,
         orderId: placed.state.id,
         symbol: placed.state.symbol,
-        status: placed.order['status'],
+        status: placed.progress.status,
       };
     } catch (error) {
       if (error instanceof SimHttpError) return { index, success: false, error: error.error };
@@ -118,21 +131,21 @@ function listOrders(ctx: RouteContext) {
     .reverse();
   return {
     ok: true,
-    orders: matching.slice(offset, offset + limit).map((o) => ctx.engine.serializeOrder(o)),
+    orders: matching.slice(offset, offset + limit).map((o) => orderWire(o)),
     total: matching.length,
   };
 }
 
 function getOrder(ctx: RouteContext) {
-  const order = ctx.engine.getOrder(ctx.account, ctx.params[0]!);
+  const order = findOrder(ctx.engine, ctx.account, ctx.params[0]!);
   if (!order) throw new SimHttpError(404, 'Order not found');
-  return { ok: true, order: ctx.engine.serializeOrder(order) };
+  return { ok: true, order: orderWire(order) };
 }
 
 function cancelOrder(ctx: RouteContext) {
   const { engine, account } = ctx;
   const body = bodyObject(ctx.req.body);
-  const order = engine.findOrderForCancel(account, ctx.params[0]!);
+  const order = findOrderForCancel(engine, account, ctx.params[0]!);
   if (!order) throw new SimHttpError(404, 'Order not found');
   if (
     body['subAccountId'] !== undefined &&
@@ -140,14 +153,36 @@ function cancelOrder(ctx: RouteContext) {
   ) {
     throw new SimHttpError(404, 'Order not found');
   }
-  engine.cancel(order);
-  return { ok: true, order: engine.serializeOrder(order), venue: engine.venueOrder(order) };
+  cancel(engine, order);
+  return { ok: true, order: orderWire(order), venue: venueOrderWire(order) };
 }
 
 function cancelAll(ctx: RouteContext) {
   const { query } = ctx.req;
   const sub = ctx.engine.resolveSub(ctx.account, query.get('subAccountId') || undefined);
-  return ctx.engine.cancelAll(ctx.account, sub, query.get('symbol') || undefined);
+  const symbol = query.get('symbol') || undefined;
+  // Regular working orders only: the spec leaves conditional ones out of cancel-all.
+  const candidates = ctx.account.orders.filter(
+    (o) =>
+      o.subAccountId === sub.id &&
+      (symbol === undefined || o.symbol === symbol) &&
+      !CONDITIONAL_TYPES.has(o.type) &&
+      WORKING.has(o.db.status),
+  );
+  if (candidates.length === 0) return { ok: true, canceled: 0 };
+  const results: Record<string, unknown>[] = [];
+  let canceled = 0;
+  for (const order of candidates) {
+    try {
+      cancel(ctx.engine, order);
+      canceled++;
+      results.push({ orderId: order.id, symbol: order.symbol, status: 'CANCELED' });
+    } catch (error) {
+      const message = error instanceof SimHttpError ? error.error : String(error);
+      results.push({ orderId: order.id, symbol: order.symbol, status: 'FAILED', error: message });
+    }
+  }
+  return { ok: true, canceled, total: candidates.length, results };
 }
 
 function closePosition(ctx: RouteContext) {
@@ -161,14 +196,33 @@ function closePosition(ctx: RouteContext) {
   ) {
     throw badRequest('quantity must be a positive decimal string such as "0.01"');
   }
-  return ctx.engine.closePosition(ctx.account, positionId, typeof quantity === 'string' ? quantity : undefined);
+  const result = closeVenuePosition(
+    ctx.engine,
+    ctx.account,
+    positionId,
+    typeof quantity === 'string' ? quantity : undefined,
+  );
+  if (!result.order) {
+    // Already closed on the venue (e.g. by a maker fill the sync had not reached): reconciled, no order.
+    return { ok: true, closed: { symbol: result.position.symbol, reconciled: true, remainingPosition: '0' } };
+  }
+  return {
+    ok: true,
+    closed: {
+      symbol: result.position.symbol,
+      side: result.side,
+      quantity: result.quantity,
+      remainingPosition: result.position.venue.quantity,
+    },
+    venue: venueOrderWire(result.order),
+  };
 }
 
 function openOrders(ctx: RouteContext) {
   const { query } = ctx.req;
   const sub = ctx.engine.resolveSub(ctx.account, query.get('subAccountId') || undefined);
-  const orders = ctx.engine.venueOpenOrders(sub, query.get('symbol') || undefined);
-  return { ok: true, orders: orders.map((o) => ctx.engine.venueOrder(o)) };
+  const orders = venueOpenOrders(ctx.engine, sub, query.get('symbol') || undefined);
+  return { ok: true, orders: orders.map(venueOrderWire) };
 }
 
 function myTrades(ctx: RouteContext) {
@@ -181,7 +235,7 @@ function myTrades(ctx: RouteContext) {
   const data = ctx.account.trades
     .filter((t) => t.subAccountId === sub.id && t.symbol === symbol && t.id > fromId)
     .slice(0, limit)
-    .map(({ subAccountId: _sub, ...trade }) => trade);
+    .map(tradeWire);
   return { ok: true, data };
 }
 
@@ -203,19 +257,7 @@ function positionHistory(ctx: RouteContext) {
     )
     .reverse()
     .slice((page - 1) * limit, page * limit)
-    .map((h) => ({
-      symbol: h.symbol,
-      orderSide: h.orderSide,
-      totalClosedQuantity: h.totalClosedQuantity,
-      entryPrice: h.entryPrice,
-      averageClosePrice: h.averageClosePrice,
-      realizedPnL: h.realizedPnL,
-      fee: h.fee,
-      fundingFee: h.fundingFee,
-      openedAt: iso(h.openedAt),
-      closedAt: iso(h.closedAt),
-      liquidatedAt: h.liquidatedAt === null ? null : iso(h.liquidatedAt),
-    }));
+    .map(historyWire);
   return { ok: true, data: records };
 }
 

@@ -2,7 +2,7 @@ import type { SimRequest } from '../_types.ts';
 import type { Engine } from '../engine/engine.ts';
 import type { SimBucket } from '../engine/rate-limits.ts';
 import type { AccountState } from '../engine/state.ts';
-import type { MarketSimulator } from '../market.ts';
+import type { MarketSimulator } from '../market/simulator.ts';
 
 /** What a signed route handler receives. */
 export interface RouteContext {

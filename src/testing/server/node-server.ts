@@ -1,8 +1,8 @@
 /**
- * A real loopback HTTP + WebSocket server in front of the simulated exchange, for clients that cannot take an
- * injected `fetch` (other processes, other languages, `curl`). Node.js only: `node:http` and the optional peer
- * dependency `ws` are loaded when `listenExchange` is called, so importing `futures-sdk/testing` in a browser
- * (for the MSW handlers) never touches them.
+ * A real loopback HTTP + WebSocket server in front of a simulated exchange, for clients that cannot take an
+ * injected `fetch` (other processes, other languages, `curl`, a page on another origin). Node.js (and Bun, Deno
+ * with its Node compatibility) only: `node:http` and the optional peer dependency `ws` are loaded when
+ * {@link listenExchange} is called.
  */
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -10,55 +10,25 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer as WsServer, WebSocket as WsSocket } from 'ws';
 import {
   ACCOUNT_CHANNEL_PATH,
-  type AccountChannelHost,
-  type ExchangeHandler,
-  SimulatedNetworkError,
-} from './_types.ts';
-import { attachAccountChannel, type ChannelSocket } from './account-channel.ts';
-
-/**
- * Options of {@link listenExchange}.
- *
- * @example
- * ```ts
- * await listenExchange(handler, host, { port: 8787 });
- * ```
- */
-export interface ListenOptions {
-  /** TCP port; default 0 (a free random port). */
-  port?: number;
-  /** Loopback address to bind (default `127.0.0.1`); anything that is not loopback is refused. */
-  host?: string;
-}
-
-/**
- * A running loopback server.
- *
- * @example
- * ```ts
- * const { url, wsUrl, close }: ListeningExchange = await ex.listen();
- * ```
- */
-export interface ListeningExchange {
-  /** `http://127.0.0.1:PORT`: use as the client's `baseUrl`. */
-  url: string;
-  /** `ws://127.0.0.1:PORT/v2/ws/account`: the account channel (add `?token=<JWT>`). */
-  wsUrl: string;
-  /** Closes every HTTP and WebSocket connection, then the server. */
-  close(): Promise<void>;
-}
+  type AccountChannelSocket,
+  type ExchangeEndpoint,
+  isMissingPackage,
+  type ListeningExchange,
+  type ListenOptions,
+  missingPeerMessage,
+} from '../_types.ts';
+import { corsPolicy } from './cors.ts';
 
 function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host);
 }
 
-function isNetworkFault(error: unknown): error is SimulatedNetworkError {
-  // Duck-typed too, in case two copies of the testing module are loaded (ESM and CJS side by side).
+function isNetworkFault(error: unknown): boolean {
+  // By name: this entry is a separate bundle, and an ESM and a CommonJS copy of the kit may both be loaded.
   return (
-    error instanceof SimulatedNetworkError ||
-    (error instanceof Error &&
-      error.name === 'SimulatedNetworkError' &&
-      ((error as { code?: unknown }).code === 'ECONNRESET' || (error as { code?: unknown }).code === 'ECONNREFUSED'))
+    error instanceof Error &&
+    error.name === 'SimulatedNetworkError' &&
+    ((error as { code?: unknown }).code === 'ECONNRESET' || (error as { code?: unknown }).code === 'ECONNREFUSED')
   );
 }
 
@@ -67,11 +37,8 @@ async function loadWs(): Promise<typeof import('ws')> {
     const mod = (await import('ws')) as typeof import('ws') & { default?: typeof import('ws') };
     return mod.WebSocketServer ? mod : (mod.default ?? mod);
   } catch (cause) {
-    throw new Error(
-      'futures-sdk/testing: listen() needs the optional peer dependency "ws" for the account WebSocket. ' +
-        'Install it: npm install --save-dev ws',
-      { cause },
-    );
+    if (!isMissingPackage(cause, 'ws')) throw cause;
+    throw new Error(missingPeerMessage('ws', 'listen() (the account WebSocket)'), { cause });
   }
 }
 
@@ -123,7 +90,7 @@ async function writeResponse(res: ServerResponse, response: Response, method: st
   res.end();
 }
 
-function adaptWs(socket: WsSocket): ChannelSocket {
+function adaptWs(socket: WsSocket): AccountChannelSocket {
   return {
     send: (text) => socket.send(text),
     close: (code, reason) => socket.close(code, reason),
@@ -141,29 +108,23 @@ function adaptWs(socket: WsSocket): ChannelSocket {
 
 /**
  * Starts a real HTTP server on 127.0.0.1 (never on a public interface) that forwards every request to the
- * exchange `handler` and serves the account WebSocket on `/v2/ws/account`.
+ * exchange's handler and serves the account WebSocket on `/v2/ws/account`.
  *
  * A `SimulatedNetworkError` from the handler destroys the client's socket without a response: `ECONNRESET` as
  * the real thing, and `ECONNREFUSED` too, because a connection that was already accepted cannot be refused
  * after the fact (the client sees a reset, `socket hang up`, instead of a refusal).
  *
  * @throws {Error} when the optional peer dependency `ws` is not installed, or `host` is not a loopback address.
- * @example
- * ```ts
- * const server = await listenExchange(exchangeHandler, channelHost);
- * const client = new FuturesClient({ baseUrl: server.url, apiKey, apiSecret });
- * await server.close();
- * ```
  */
 export async function listenExchange(
-  handler: ExchangeHandler,
-  channel: AccountChannelHost,
+  exchange: ExchangeEndpoint,
   options: ListenOptions = {},
 ): Promise<ListeningExchange> {
   const host = options.host ?? '127.0.0.1';
   if (!isLoopback(host)) {
     throw new Error(`futures-sdk/testing: listen() binds loopback addresses only, not ${JSON.stringify(host)}`);
   }
+  const cors = corsPolicy(options.cors);
   const { WebSocketServer } = await loadWs();
   const http = await import('node:http');
   const wss: WsServer = new WebSocketServer({ noServer: true });
@@ -175,7 +136,17 @@ export async function listenExchange(
       try {
         const body = await readBody(req);
         const request = toRequest(req, body, origin);
-        const response = await handler(request, { remoteAddress: req.socket.remoteAddress ?? '127.0.0.1' });
+        const preflight = cors?.preflight(request);
+        if (preflight) {
+          await writeResponse(res, preflight, 'OPTIONS');
+          return;
+        }
+        let response = await exchange.handler(request, { remoteAddress: req.socket.remoteAddress ?? '127.0.0.1' });
+        if (cors) {
+          const headers = new Headers(response.headers);
+          cors.decorate(headers, request.headers.get('origin'));
+          response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+        }
         await writeResponse(res, response, req.method ?? 'GET');
       } catch (error) {
         if (isNetworkFault(error)) {
@@ -202,10 +173,9 @@ export async function listenExchange(
     socket.once('close', () => upgrading.delete(socket));
     wss.handleUpgrade(req, socket, head, (ws) => {
       upgrading.delete(socket);
-      attachAccountChannel(adaptWs(ws), url, channel);
+      exchange.openAccountChannel(adaptWs(ws), url);
     });
   });
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -1,0 +1,45 @@
+import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+
+/**
+ * The server answered a request with a redirect (3xx). The SDK never follows one: a redirect to another origin
+ * would hand it the API key and a signature it could spend on any endpoint for the next seconds. A redirect from
+ * the API usually means a wrong `baseUrl` (http vs https, a missing or extra path) or a proxy in the way.
+ *
+ * The server did answer, so for a call that changes state the request may have been acted on before the
+ * redirect: `outcomeUnknown` is then `true`. Never retried.
+ *
+ * @example
+ * ```ts
+ * import { RedirectError } from 'futures-sdk';
+ * try {
+ *   await client.account.balance();
+ * } catch (err) {
+ *   if (err instanceof RedirectError) console.error(`check baseUrl: ${err.status} to ${err.location}`);
+ * }
+ * ```
+ */
+export class RedirectError extends FuturesError {
+  override name = 'RedirectError';
+  /** The 3xx status (0 when a browser hides a manual redirect behind an opaque response). */
+  readonly status: number;
+  /** Where the server pointed: scheme, host and path only (never its query), or `undefined` if not given. */
+  readonly location: string | undefined;
+  /** HTTP method of the call. */
+  readonly method: string;
+  /** Path of the call (no query string). */
+  readonly path: string;
+
+  constructor(
+    args: { method: string; path: string; status: number; location: string | undefined } & FuturesErrorOptions,
+  ) {
+    super(
+      `${args.method} ${args.path} was redirected (${args.status || 'opaque redirect'}` +
+        `${args.location ? ` to ${args.location}` : ''}); redirects are never followed`,
+      args,
+    );
+    this.status = args.status;
+    this.location = args.location;
+    this.method = args.method;
+    this.path = args.path;
+  }
+}

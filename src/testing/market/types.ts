@@ -1,0 +1,160 @@
+/** Public types of the market simulation (`ex.market`). */
+
+/** The candle intervals of GET /v2/klines (spec: "Klines"). */
+export const SIM_KLINE_INTERVALS = [
+  '1m',
+  '3m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '2h',
+  '4h',
+  '6h',
+  '8h',
+  '12h',
+  '1d',
+  '3d',
+  '1w',
+  '1M',
+] as const;
+
+/** One of {@link SIM_KLINE_INTERVALS}. */
+export type SimKlineInterval = (typeof SIM_KLINE_INTERVALS)[number];
+
+/**
+ * A candle as the server sends it: the 12-element positional tuple of `GET /v2/klines`.
+ *
+ * @example
+ * ```ts
+ * const [openTime, open, high, low, close]: Candle = market.klines('BTCUSDT', '1h', 1)[0]!;
+ * ```
+ */
+export type Candle = [
+  openTime: number,
+  open: string,
+  high: string,
+  low: string,
+  close: string,
+  volume: string,
+  closeTime: number,
+  quoteVolume: string,
+  trades: number,
+  takerBuyBase: string,
+  takerBuyQuote: string,
+  ignore: string,
+];
+
+/**
+ * The firehose channels of the account WebSocket (`<SYMBOL>@<channel>`).
+ *
+ * @example
+ * ```ts
+ * const channel: MarketChannel = 'depth';
+ * ```
+ */
+export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline';
+
+/**
+ * Options of {@link MarketSimulator}.
+ *
+ * @example
+ * ```ts
+ * const options: MarketSimulatorOptions = { seed: 1, now: () => Date.now(), volatility: 0 };
+ * ```
+ */
+export interface MarketSimulatorOptions {
+  /** Seed of every pseudo-random number; the same seed and the same `now()` readings give the same data. */
+  seed: number;
+  /** The exchange clock in ms epoch (injected so tests can drive it). */
+  now: () => number;
+  /**
+   * Standard deviation of the mark price's relative move per 1 s step (default `0.0001`, i.e. 0.01 %, about 55 % a year).
+   * `0` freezes every mark price, so it only changes through `setMarkPrice`.
+   */
+  volatility?: number;
+}
+
+/**
+ * A 24-hour ticker row of `GET /v2/ticker/24hr`.
+ *
+ * @example
+ * ```ts
+ * const { lastPrice }: SimTicker = market.ticker('BTCUSDT');
+ * ```
+ */
+export interface SimTicker {
+  symbol: string;
+  lastPrice: string;
+  priceChange: string;
+  priceChangePercent: string;
+  highPrice: string;
+  lowPrice: string;
+  volume: string;
+  quoteVolume: string;
+}
+
+/**
+ * A public trade of `GET /v2/trades`.
+ *
+ * @example
+ * ```ts
+ * const [trade]: SimPublicTrade[] = market.trades('BTCUSDT', 1);
+ * ```
+ */
+export interface SimPublicTrade {
+  id: number;
+  price: string;
+  qty: string;
+  time: number;
+  isBuyerMaker: boolean;
+}
+
+/**
+ * A registered token of `GET /v2/platform/tokens`.
+ *
+ * @example
+ * ```ts
+ * const tokens: SimPlatformToken[] = market.platformTokens().tokens;
+ * ```
+ */
+export interface SimPlatformToken {
+  chainId: number;
+  asset: string;
+  decimals: number;
+  contractAddress: string;
+}
+
+/**
+ * Feature switches of `GET /v2/platform/status`.
+ *
+ * @example
+ * ```ts
+ * const status: SimPlatformStatus = market.platformStatus();
+ * ```
+ */
+export interface SimPlatformStatus {
+  referral: boolean;
+  trading: boolean;
+  deposits: boolean;
+  withdrawals: boolean;
+}
+
+/**
+ * Leaderboard kinds.
+ *
+ * @example
+ * ```ts
+ * const type: SimLeaderboardType = 'volume';
+ * ```
+ */
+export type SimLeaderboardType = 'volume' | 'referrals' | 'commission';
+/**
+ * Leaderboard periods.
+ *
+ * @example
+ * ```ts
+ * const period: SimLeaderboardPeriod = '7d';
+ * ```
+ */
+export type SimLeaderboardPeriod = '7d' | '30d' | 'all';

@@ -39,4 +39,6 @@ const alone = await errorCost(probe, 200);
 const alive = Array.from({ length: N }, (_, i) => makeClient(i));
 const crowded = await errorCost(probe, 200);
 console.log(`heap retained after ${N} clients were dropped: ${(retained / 1024 / 1024).toFixed(2)} MB`);
-console.log(`one failed call, error built and rendered: ${alone.toFixed(3)} ms alone, ${crowded.toFixed(3)} ms with ${alive.length} live clients`);
+console.log(
+  `one failed call, error built and rendered: ${alone.toFixed(3)} ms alone, ${crowded.toFixed(3)} ms with ${alive.length} live clients`,
+);

@@ -3,7 +3,7 @@
  * examples talk to that API (use a test account: they place and cancel real orders). Without them they run
  * against an in-process simulated exchange, so they work offline and in CI.
  */
-import { FuturesClient, FuturesError, type Position } from 'futures-sdk';
+import { decimal, FuturesClient, FuturesError, type Position } from 'futures-sdk';
 import type { Exchange } from 'futures-sdk/testing';
 
 /** What every example starts from. */
@@ -15,6 +15,13 @@ export interface Connection {
   accountId: string | undefined;
   /** The symbol to trade: `FUTURES_SYMBOL`, or `BTCUSDT`. */
   symbol: string;
+  /**
+   * The symbol's price tick and lot step (`'0.1'`, `'0.001'` for BTCUSDT on the simulator). The API does not
+   * publish them: against a real API they come from `FUTURES_TICK_SIZE` / `FUTURES_STEP_SIZE`, else `undefined`
+   * (prices then keep the decimals they have, quantities are left as written).
+   */
+  tickSize: string | undefined;
+  stepSize: string | undefined;
 }
 
 async function simulatedExchange(seed: number): Promise<Exchange> {
@@ -39,7 +46,14 @@ export async function connect(options: { seed?: number } = {}): Promise<Connecti
   if (baseUrl) {
     if (!apiKey || !apiSecret) throw new Error('FUTURES_BASE_URL needs FUTURES_API_KEY and FUTURES_API_SECRET');
     console.log(`Using ${baseUrl}, symbol ${symbol}`);
-    return { client: new FuturesClient({ baseUrl, apiKey, apiSecret }), ex: undefined, accountId: undefined, symbol };
+    return {
+      client: new FuturesClient({ baseUrl, apiKey, apiSecret }),
+      ex: undefined,
+      accountId: undefined,
+      symbol,
+      tickSize: process.env.FUTURES_TICK_SIZE || undefined,
+      stepSize: process.env.FUTURES_STEP_SIZE || undefined,
+    };
   }
   const ex = await simulatedExchange(options.seed ?? 1);
   const { accountId } = ex.createAccount({ balances: { USDT: '10000' } });
@@ -51,7 +65,8 @@ export async function connect(options: { seed?: number } = {}): Promise<Connecti
     fetch: ex.fetch,
   });
   console.log(`No FUTURES_BASE_URL: using the simulated exchange (account with 10000 USDT), symbol ${symbol}`);
-  return { client, ex, accountId, symbol };
+  const { tickSize, stepSize } = ex.market.symbolInfo(symbol);
+  return { client, ex, accountId, symbol, tickSize, stepSize };
 }
 
 /**
@@ -72,19 +87,26 @@ export async function publicEndpoint(): Promise<{ baseUrl: string; fetch: typeof
 }
 
 /**
- * `price` moved by `percent` (e.g. `-5` for 5 % lower), computed exactly on the decimal string and truncated to
- * the decimals `price` already has (so it stays on the same tick grid when the tick is a power of ten).
+ * `price` moved by `percent` (e.g. `-5` for 5 % lower, to 0.01 %), computed exactly with the SDK's `decimal`
+ * helpers and rounded toward zero to `tickSize` (default: the tick the price's own decimals imply, `'0.1'` for
+ * `'64479.2'`), so it is a price the venue accepts.
  *
  * @example
  * ```ts
  * shiftPrice('64479.2', -5); // '61255.2'
+ * shiftPrice('64479.2', -5, '0.5'); // '61255'
  * ```
  */
-export function shiftPrice(price: string, percent: number): string {
-  const [whole = '0', fraction = ''] = price.split('.');
-  const moved = (BigInt(whole + fraction) * BigInt(10_000 + Math.round(percent * 100))) / 10_000n;
-  const digits = moved.toString().padStart(fraction.length + 1, '0');
-  return fraction ? `${digits.slice(0, -fraction.length)}.${digits.slice(-fraction.length)}` : digits;
+export function shiftPrice(price: string, percent: number, tickSize = impliedTick(price)): string {
+  const basisPoints = String(Math.round(percent * 100));
+  const moved = decimal.div(decimal.mul(price, decimal.add('10000', basisPoints)), '10000');
+  return decimal.roundToStep(moved, tickSize, 'down');
+}
+
+/** `'0.1'` for `'64479.2'`, `'1'` for `'65000'`: one unit of the last decimal `price` has. */
+function impliedTick(price: string): string {
+  const decimals = price.split('.')[1]?.length ?? 0;
+  return decimals === 0 ? '1' : `0.${'1'.padStart(decimals, '0')}`;
 }
 
 /**
@@ -106,25 +128,6 @@ export async function waitForPosition(client: FuturesClient, symbol: string, tim
     if (Date.now() > deadline) throw new Error(`No open position on ${symbol} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-/**
- * Compares two decimal strings exactly (`-1`, `0` or `1`), without going through floats.
- *
- * @example
- * ```ts
- * compareDecimals('64000.5', '64000.50'); // 0
- * ```
- */
-export function compareDecimals(a: string, b: string): -1 | 0 | 1 {
-  const scale = (value: string, decimals: number) => {
-    const [whole = '0', fraction = ''] = value.replace('-', '').split('.');
-    const units = BigInt(whole + fraction.padEnd(decimals, '0'));
-    return value.startsWith('-') ? -units : units;
-  };
-  const decimals = Math.max(a.split('.')[1]?.length ?? 0, b.split('.')[1]?.length ?? 0);
-  const [x, y] = [scale(a, decimals), scale(b, decimals)];
-  return x < y ? -1 : x > y ? 1 : 0;
 }
 
 /**

@@ -13,7 +13,7 @@ import { BadRequestError, type CreateOrderParameters } from 'futures-sdk';
 import { connect, failed, shiftPrice } from './_setup.ts';
 
 async function main(): Promise<void> {
-  const { client, symbol } = await connect();
+  const { client, symbol, tickSize } = await connect();
   const { tickers } = await client.market.ticker24hr({ symbol });
   const last = tickers[0]?.lastPrice;
   if (!last) throw new Error(`No ticker for ${symbol}`);
@@ -21,9 +21,9 @@ async function main(): Promise<void> {
   // 1. Three items: two resting bids below the market, and a reduce-only SELL with no position to reduce,
   //    which the server rejects on its own while the others are placed.
   const items: CreateOrderParameters[] = [
-    { symbol, side: 'BUY', type: 'LIMIT', quantity: '0.001', price: shiftPrice(last, -3) },
-    { symbol, side: 'BUY', type: 'LIMIT', quantity: '0.002', price: shiftPrice(last, -4) },
-    { symbol, side: 'SELL', type: 'LIMIT', quantity: '0.001', price: shiftPrice(last, 3), reduceOnly: true },
+    { symbol, side: 'BUY', type: 'LIMIT', quantity: '0.001', price: shiftPrice(last, -3, tickSize) },
+    { symbol, side: 'BUY', type: 'LIMIT', quantity: '0.002', price: shiftPrice(last, -4, tickSize) },
+    { symbol, side: 'SELL', type: 'LIMIT', quantity: '0.001', price: shiftPrice(last, 3, tickSize), reduceOnly: true },
   ];
   const { results } = await client.orders.createBatch(items);
   for (const result of results) {
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     side: 'BUY',
     type: 'LIMIT',
     quantity: '1',
-    price: shiftPrice(last, percent),
+    price: shiftPrice(last, percent, tickSize),
   }));
   try {
     const { results: bigResults } = await client.orders.createBatch(big);

@@ -8,25 +8,25 @@
  *
  * Run: `npm run build && npx node examples/bracket-order.ts`
  */
-import { BadRequestError } from 'futures-sdk';
-import { compareDecimals, connect, failed, shiftPrice, waitForPosition } from './_setup.ts';
+import { BadRequestError, decimal } from 'futures-sdk';
+import { connect, failed, shiftPrice, waitForPosition } from './_setup.ts';
 
 const POLL_MS = 2_000;
 const MAX_WATCH_MS = 60_000;
 
 async function main(): Promise<void> {
-  const { client, ex, symbol } = await connect();
+  const { client, ex, symbol, tickSize } = await connect();
 
   // 1. Entry. The response's status is the one the order had when accepted; the position shows the fill.
   const entry = await client.orders.create({ symbol, side: 'BUY', type: 'MARKET', quantity: '0.01' });
   console.log(`Entry ${entry.order.id}: BUY ${entry.order.quantity} ${symbol} at market`);
   const position = await waitForPosition(client, symbol);
-  if (compareDecimals(position.quantity, '0') <= 0) throw new Error(`Expected a LONG position on ${symbol}`);
+  if (decimal.cmp(position.quantity, '0') <= 0) throw new Error(`Expected a LONG position on ${symbol}`);
   console.log(`Position ${position.id}: ${position.quantity} @ ${position.avgEntryPrice}`);
 
   // 2. Take profit 2 % above the entry, closing the whole position (reduceOnly: it can never open a short).
-  const takeProfitAt = shiftPrice(position.avgEntryPrice, 2);
-  const stopAt = shiftPrice(position.avgEntryPrice, -1);
+  const takeProfitAt = shiftPrice(position.avgEntryPrice, 2, tickSize);
+  const stopAt = shiftPrice(position.avgEntryPrice, -1, tickSize);
   const tp = await client.orders.create({
     symbol,
     side: 'SELL',
@@ -68,14 +68,16 @@ async function main(): Promise<void> {
       console.log('Position closed on its own (the TP fired); nothing left to do.');
       return;
     }
-    console.log(`  mark ${open.markPrice}, unrealized PnL ${open.unrealizedPnl}`);
-    if (compareDecimals(open.markPrice, stopAt) <= 0) break;
+    // PnL of a long = (mark − entry) × quantity, exact on the decimal strings; the server's figure should agree.
+    const pnl = decimal.mul(decimal.sub(open.markPrice, open.avgEntryPrice), open.quantity);
+    console.log(`  mark ${open.markPrice}, unrealized PnL ${pnl} (server: ${open.unrealizedPnl})`);
+    if (decimal.cmp(open.markPrice, stopAt) <= 0) break;
     if (Date.now() > deadline) {
       console.log('Stop not reached in time; the position stays open, protected by its TP.');
       return;
     }
     // On the simulator, make the market fall through the stop instead of waiting for it.
-    if (ex) ex.setMarkPrice(symbol, shiftPrice(stopAt, -0.5));
+    if (ex) ex.setMarkPrice(symbol, shiftPrice(stopAt, -0.5, tickSize));
     else await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 

@@ -4,7 +4,7 @@
  *
  * The simulator is used on purpose (it lets us move the market); the same client calls work against a real API.
  */
-import { FuturesClient, normalizePositionHistory } from 'futures-sdk';
+import { decimal, FuturesClient, normalizePositionHistory } from 'futures-sdk';
 import { createExchange } from 'futures-sdk/testing';
 import { failed } from './_setup.ts';
 
@@ -48,6 +48,11 @@ async function main(): Promise<void> {
   ex.setMarkPrice(SYMBOL, '66500');
   const moved = (await client.account.positions()).positions.find((p) => p.id === position.id);
   say(`The market rises to ${moved?.markPrice}: unrealized PnL ${moved?.unrealizedPnl} USDT.`);
+  if (moved) {
+    // The same figure computed exactly on the decimal strings: (mark − entry) × quantity.
+    const pnl = decimal.mul(decimal.sub(moved.markPrice, moved.avgEntryPrice), moved.quantity);
+    detail(`Check: (${moved.markPrice} - ${moved.avgEntryPrice}) x ${moved.quantity} = ${pnl} USDT.`);
+  }
 
   say('We close the whole position (a reduce-only MARKET order on the opposite side).');
   const { closed } = await client.orders.closePosition({ positionId: position.id });

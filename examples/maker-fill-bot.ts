@@ -4,12 +4,12 @@
  * unexplained position changes). Exits by itself.
  *
  * Against a real server: FUTURES_BASE_URL, FUTURES_API_KEY, FUTURES_API_SECRET (optional FUTURES_SYMBOL,
- * FUTURES_QUANTITY, FUTURES_WAIT_MS). Without them it runs against an in-process simulated exchange and makes
- * the venue fill its orders.
+ * FUTURES_QUANTITY, FUTURES_TICK_SIZE, FUTURES_WAIT_MS). Without them it runs against an in-process simulated
+ * exchange and makes the venue fill its orders.
  *
  * Run: `npm run build && npx node examples/maker-fill-bot.ts`
  */
-import { FuturesClient, type MakerFill } from 'futures-sdk';
+import { decimal, FuturesClient, type MakerFill } from 'futures-sdk';
 import { createExchange } from 'futures-sdk/testing';
 
 const symbol = process.env['FUTURES_SYMBOL'] ?? 'BTCUSDT';
@@ -36,11 +36,12 @@ if (exchange) {
 }
 
 const { tickers } = await client.market.ticker24hr({ symbol });
-const last = Number(tickers[0]?.lastPrice ?? '65000');
-// About 5 % away from the last price, so that both orders rest (maker) instead of filling at once (taker).
-// A rounded float is fine here: it only picks a price level, nothing is accounted with it.
-const buyPrice = (last * 0.95).toFixed(1);
-const sellPrice = (last * 1.05).toFixed(1);
+const last = tickers[0]?.lastPrice ?? '65000';
+// 5 % away from the last price, so that both orders rest (maker) instead of filling at once (taker), rounded
+// exactly to the tick: away from the market on each side (the bid down, the ask up).
+const tickSize = exchange ? exchange.market.symbolInfo(symbol).tickSize : (process.env['FUTURES_TICK_SIZE'] ?? '0.1');
+const buyPrice = decimal.roundToStep(decimal.mul(last, '0.95'), tickSize, 'down');
+const sellPrice = decimal.roundToStep(decimal.mul(last, '1.05'), tickSize, 'up');
 
 const watcher = client.watch({ symbols: [symbol], intervalMs: exchange ? 250 : 5_000 });
 const fills: MakerFill[] = [];

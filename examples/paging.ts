@@ -13,7 +13,7 @@ import { connect, failed, shiftPrice } from './_setup.ts';
 const MAX_ROWS = 1_000;
 
 async function main(): Promise<void> {
-  const { client, ex, accountId, symbol } = await connect();
+  const { client, ex, accountId, symbol, tickSize } = await connect();
 
   if (ex && accountId) {
     // 46 batches of 5 resting bids (the batch endpoint allows 100 calls a minute, orders.create 300).
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
         side: 'BUY',
         type: 'LIMIT',
         quantity: '0.001',
-        price: shiftPrice(last, -5 - (batch * 5 + i) / 100),
+        price: shiftPrice(last, -5 - (batch * 5 + i) / 100, tickSize),
       }));
       await client.orders.createBatch(items);
     }

@@ -3,10 +3,11 @@
  *
  * Run: `npm run build && npx node examples/quickstart.ts` (simulated exchange unless FUTURES_BASE_URL is set).
  */
+import { decimal } from 'futures-sdk';
 import { connect, failed, shiftPrice } from './_setup.ts';
 
 async function main(): Promise<void> {
-  const { client, symbol } = await connect();
+  const { client, symbol, tickSize, stepSize = '0.001' } = await connect();
 
   // Public market data: no signature needed.
   const { symbols } = await client.market.symbols();
@@ -28,9 +29,12 @@ async function main(): Promise<void> {
   }
 
   // A BUY 5 % below the last price rests on the book instead of filling, so it is safe to place and cancel.
-  // Decimals are strings: never build a price from a float.
-  const price = shiftPrice(ticker.lastPrice, -5);
-  const { order } = await client.orders.create({ symbol, side: 'BUY', type: 'LIMIT', quantity: '0.001', price });
+  // Decimals are strings: never build a price from a float. The price is rounded to the tick, the quantity
+  // (about 100 USDT worth, at least one lot) down to the lot step, both exactly with the `decimal` helpers.
+  const price = shiftPrice(ticker.lastPrice, -5, tickSize);
+  const worth100 = decimal.roundToStep(decimal.div('100', price, { scale: 12 }), stepSize, 'down');
+  const quantity = decimal.isZero(worth100) ? stepSize : worth100;
+  const { order } = await client.orders.create({ symbol, side: 'BUY', type: 'LIMIT', quantity, price });
   console.log(`Placed ${order.id}: ${order.side} ${order.quantity} ${order.symbol} @ ${order.price} (${order.status})`);
 
   const canceled = await client.orders.cancel(order.id);

@@ -6,8 +6,10 @@ import { build } from 'esbuild';
 const root = new URL('../', import.meta.url).pathname;
 const cases = [
   // Budgets are regression guards set a little above the measured size (docs/architecture.md, "Bundle size").
-  { name: 'FuturesClient', code: "export { FuturesClient } from 'futures-sdk';", budgetKb: 64 },
-  { name: 'everything in futures-sdk', code: "export * from 'futures-sdk';", budgetKb: 66 },
+  { name: 'FuturesClient', code: "export { FuturesClient } from 'futures-sdk';", budgetKb: 67 },
+  { name: 'everything in futures-sdk', code: "export * from 'futures-sdk';", budgetKb: 69 },
+  // The decimal helpers alone: ~1.0 KB of their own plus the FuturesError/RequestValidationError classes they throw.
+  { name: 'decimal', code: "export { decimal } from 'futures-sdk';", budgetKb: 2.3 },
 ];
 
 let failed = 0;

@@ -54,7 +54,8 @@ export interface FuturesClientOptions {
   /** Default `subAccountId` for every call that accepts one. */
   subAccountId?: string | undefined;
   /**
-   * Per-attempt timeout.
+   * Deadline of each attempt in milliseconds (fleet lane, signing, headers and the whole body together): an
+   * integer from 1 to 2147483647, else the constructor throws `ConfigurationError`.
    * @default 10000
    */
   timeoutMs?: number | undefined;
@@ -135,6 +136,20 @@ function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
     );
   }
   return fleet;
+}
+
+/**
+ * A plain copy of the options (and of `retry`), read once: a getter that throws or a revoked Proxy ends as a
+ * `ConfigurationError`, like every other bad option, and later reads cannot change what was validated.
+ */
+function readOptions(options: FuturesClientOptions): FuturesClientOptions {
+  try {
+    const copy = { ...options };
+    if (typeof copy.retry === 'object' && copy.retry !== null) copy.retry = { ...copy.retry };
+    return copy;
+  } catch {
+    throw new ConfigurationError('FuturesClient options could not be read (a getter or Proxy threw)');
+  }
 }
 
 function resolveBaseUrl(options: FuturesClientOptions): string {
@@ -229,10 +244,11 @@ export class FuturesClient {
   /** @internal */
   protected readonly options: Readonly<FuturesClientOptions>;
 
-  constructor(options: FuturesClientOptions) {
-    if (typeof options !== 'object' || options === null) {
+  constructor(given: FuturesClientOptions) {
+    if (typeof given !== 'object' || given === null) {
       throw new ConfigurationError('FuturesClient needs an options object with at least baseUrl');
     }
+    const options = readOptions(given);
     const baseUrl = resolveBaseUrl(options);
     // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
     const redactor = new Redactor();
@@ -324,7 +340,8 @@ export class FuturesClient {
 
   /**
    * Polls positions, taker trades and this client's working orders, and reports changes and maker fills.
-   * Shares this client's rate-limit buckets. See {@link AccountWatcher}.
+   * Starts polling by itself (the first poll on a 0 ms timer, then `intervalMs` after each poll) unless
+   * `autoStart: false`. Shares this client's rate-limit buckets at the lowest priority. See {@link AccountWatcher}.
    *
    * @throws {ConfigurationError} `intervalMs` is not a positive number.
    * @example

@@ -11,7 +11,6 @@
  */
 
 export type { Clock } from './_internal/clock.ts';
-export type { CallOptions, Logger, RetryOptions, Signer } from './_internal/transport.ts';
 export * from './actions/index.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
 export * from './errors/index.ts';
@@ -19,6 +18,7 @@ export * from './events/index.ts';
 export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';
 export type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from './fleet/types.ts';
 export * from './helpers/index.ts';
+export type { CallOptions, Logger, RetryOptions, Signer } from './options.ts';
 export { AccountResource } from './resources/account.ts';
 export { FuturesResource } from './resources/futures.ts';
 export { MarketResource } from './resources/market.ts';

@@ -8,6 +8,7 @@
  */
 import {
   type AccountStream,
+  decimal,
   FuturesClient,
   isFuturesError,
   type Order,
@@ -184,6 +185,11 @@ function renderPositions(positions: readonly Position[]): void {
     cell(row, position.markPrice);
     cell(row, position.unrealizedPnl, position.unrealizedPnl.startsWith('-') ? 'down' : 'up');
   }
+  // Summed exactly on the decimal strings (floats would drift): what the account gains or loses right now.
+  const total = positions.reduce((sum, position) => decimal.add(sum, position.unrealizedPnl), '0');
+  const totalElement = $('#pnl-total');
+  totalElement.textContent = `· unrealized ${total} USDT`;
+  totalElement.className = total.startsWith('-') ? 'down' : 'up';
 }
 
 // ── Account events ────────────────────────────────────────────────────────────────────────────────────────
@@ -234,7 +240,9 @@ await Promise.all([refreshTickers(), refreshChart(), refreshOrders(), refreshPos
     const lastPrice = document.querySelector(`#tickers tr[data-symbol="${symbol}"] .price`)?.textContent;
     const price = $<HTMLInputElement>('#order-price');
     // A default far below the market, so a demo order rests on the book instead of filling.
-    if (lastPrice && price.value === '') price.value = String(Math.floor(Number(lastPrice) * 0.8));
+    if (lastPrice && price.value === '') {
+      price.value = decimal.roundToStep(decimal.mul(lastPrice, '0.8'), '1', 'down');
+    }
   },
   (err) => showError('load', err),
 );

@@ -37,6 +37,27 @@ export const requiredString = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
   .min(1, { error: 'must not be empty' });
 
+const SYMBOL = /^[A-Z0-9]+$/;
+
+/**
+ * A contract symbol as the API writes it: upper-case letters and digits (`'BTCUSDT'`, `'1000PEPEUSDT'`). Checked
+ * before sending, because the server answers a lower-case `'btcusdt'` with a 400; the message names the form to
+ * use.
+ */
+export const symbolParam = requiredString.superRefine((value, ctx) => {
+  if (value === '' || SYMBOL.test(value)) return; // '' is reported as empty already
+  const suggestion = value
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 40);
+  const example = suggestion === '' ? 'BTCUSDT' : suggestion;
+  const message =
+    value.toUpperCase() === example
+      ? `must be uppercase, e.g. '${example}'`
+      : `must be upper-case letters and digits only, e.g. '${example}'`;
+  ctx.addIssue({ code: 'custom', message });
+});
+
 /** An integer in [min, max]. */
 export function intInRange(min: number, max: number) {
   return z

@@ -29,31 +29,40 @@ export class ConnectionError extends FuturesError {
   readonly neverSent: boolean;
   /** The lowest-level error code found in the cause chain (`ENOTFOUND`, `ECONNRESET`, `CERT_HAS_EXPIRED`, …). */
   readonly code: string | undefined;
-  /** Host (and port, if not the default) the request was for. */
+  /** Host (and port, if not the default) the request was for; empty when the error was built without one. */
   readonly host: string;
   /** HTTP method of the call. */
   readonly method: string;
   /** Path of the call (no query string). */
   readonly path: string;
 
+  /**
+   * The SDK fills every field. Built by hand (a test double), `{ method, path, refused }` as in 0.1 still works:
+   * `neverSent` then follows `refused`, and `code`, `host` and `reason` are optional.
+   */
   constructor(
     args: {
       method: string;
       path: string;
-      host: string;
-      code: string | undefined;
-      neverSent: boolean;
+      host?: string | undefined;
+      code?: string | undefined;
+      neverSent?: boolean | undefined;
       /** What happened, in words: "DNS lookup failed", "the connection broke", … */
-      reason: string;
+      reason?: string | undefined;
+      /** 0.1's flag; derived from `code` when omitted. */
+      refused?: boolean | undefined;
     } & FuturesErrorOptions,
   ) {
-    const what = `${args.code ? `${args.code} ` : ''}${args.host}`;
-    const sent = args.neverSent ? 'nothing was sent' : 'the request may have reached the server';
-    super(`Connection failed for ${args.method} ${args.path}: ${what} (${args.reason}; ${sent})`, args);
-    this.refused = args.code === 'ECONNREFUSED';
-    this.neverSent = args.neverSent;
+    const refused = args.refused ?? args.code === 'ECONNREFUSED';
+    const neverSent = args.neverSent ?? refused;
+    const reason = args.reason ?? (refused ? 'connection refused' : 'network error');
+    const what = [args.code, args.host].filter(Boolean).join(' ');
+    const sent = neverSent ? 'nothing was sent' : 'the request may have reached the server';
+    super(`Connection failed for ${args.method} ${args.path}${what ? `: ${what}` : ''} (${reason}; ${sent})`, args);
+    this.refused = refused;
+    this.neverSent = neverSent;
     this.code = args.code;
-    this.host = args.host;
+    this.host = args.host ?? '';
     this.method = args.method;
     this.path = args.path;
   }

@@ -1,4 +1,4 @@
-import { decAbs, decAdd, decMin, decNeg, decNormalize, decSign, decSub } from '../_internal/decimal.ts';
+import { decAbs, decAdd, decCmp, decMin, decNeg, decNormalize, decSign, decSub } from '../_internal/decimal.ts';
 import type { JournalEntry } from './journal.ts';
 
 /**
@@ -34,6 +34,12 @@ export interface PositionQuantity {
   /** Signed decimal string: > 0 long, < 0 short. */
   quantity: string;
   id?: string | undefined;
+  /**
+   * When the position last changed: the Position's `updatedAt` (ISO-8601) or a ms epoch. With the trades' `time`
+   * it tells which trades this snapshot already includes, so that a mixed change is judged at once instead of
+   * being carried. Omitted: trades of the key are judged by the carry rules alone.
+   */
+  updatedAt?: string | number | undefined;
 }
 
 /**
@@ -54,6 +60,8 @@ export interface TakerTrade {
   /** Defaults to `BOTH`. */
   positionSide?: string | undefined;
   orderId?: string | undefined;
+  /** Execution time, ms epoch (myTrades `time`); compared with the position's `updatedAt`. */
+  time?: number | undefined;
 }
 
 /**
@@ -99,6 +107,31 @@ export interface MakerFillCarry {
   }>;
   /** Capacity of journal entries already used, per `${entryId}|${symbol}|${positionSide}`. */
   readonly used: Readonly<Record<string, string>>;
+  /** Taker trades seen in myTrades that the positions did not include yet (absent: none). */
+  readonly deferred?: readonly DeferredTrade[] | undefined;
+}
+
+/**
+ * A taker trade that happened after the position snapshot it was read with (its `time` is later than the
+ * position's `updatedAt`): it is counted by the first later snapshot that includes it, not against this one.
+ *
+ * @example
+ * ```ts
+ * import type { DeferredTrade } from 'futures-sdk';
+ * const { carry } = detectMakerFills(input);
+ * const waiting: readonly DeferredTrade[] = carry.deferred ?? []; // counted on a later call
+ * ```
+ */
+export interface DeferredTrade {
+  readonly symbol: string;
+  readonly positionSide: string;
+  /** Signed quantity: BUY +, SELL −. */
+  readonly quantity: string;
+  /** The trade's `time` (ms epoch). */
+  readonly time: number;
+  readonly orderId?: string | undefined;
+  /** `now` of the call that first saw it. */
+  readonly seenAt: number;
 }
 
 /**
@@ -126,8 +159,14 @@ export interface DetectMakerFillsInput {
   trades: readonly TakerTrade[];
   /** This client's position-moving calls (see {@link CallJournal}). */
   journal: readonly JournalEntry[];
-  /** Time of `current` (same clock as the journal). */
+  /** Time of `current` (same clock as the journal): when its positions response arrived. */
   now: number;
+  /**
+   * When the positions request behind `current` was sent (same clock). An own call that settled before it had its
+   * taker fills in `current` if they share its `updatedAt` instant.
+   * @default now
+   */
+  snapshotStartedAt?: number | undefined;
   /** Time of `previous`. @default now - windowMs */
   previousAt?: number | undefined;
   /** What the previous call returned. */
@@ -177,6 +216,8 @@ export interface MakerFillDetection {
 }
 
 const MARKET_TYPES = new Set(['MARKET']);
+/** Distinct subset sums tracked when matching trades to a change; past this the search gives up (and says so). */
+const MAX_SUBSET_SUMS = 4_096;
 
 function keyOf(symbol: string, positionSide: string | undefined): string {
   return `${symbol}\u0000${positionSide ?? 'BOTH'}`;
@@ -186,44 +227,93 @@ function signed(trade: TakerTrade): string {
   return trade.side === 'SELL' ? decNeg(trade.qty) : decNormalize(trade.qty);
 }
 
+/** A trade of this call or carried from an earlier one, with its signed quantity. */
+interface CandidateTrade {
+  symbol: string;
+  positionSide: string;
+  quantity: string;
+  time: number | undefined;
+  orderId: string | undefined;
+  seenAt: number;
+}
+
+/**
+ * Where a trade stands against its key's position snapshot: `in` it (happened before the row's last change),
+ * `out` of it (happened after), at the `edge` (same instant, as far as the timestamps tell), or `unknown` (no
+ * usable timestamps: the carry rules decide).
+ */
+type Placement = 'in' | 'out' | 'edge' | 'unknown';
+
+/**
+ * The instant of a key's snapshot: its single row's `updatedAt`, and how coarse that timestamp is (an ISO string
+ * with whole seconds may be up to 999 ms before the real change). None when the key has no row (closed: no
+ * `updatedAt` to compare with), several rows, or no usable timestamp.
+ */
+function snapshotTime(rows: readonly PositionQuantity[] | undefined): { at: number; slackMs: number } | undefined {
+  if (rows?.length !== 1) return undefined;
+  const value = rows[0]!.updatedAt;
+  if (typeof value === 'number') return Number.isFinite(value) ? { at: value, slackMs: 0 } : undefined;
+  if (typeof value !== 'string') return undefined;
+  const at = Date.parse(value);
+  const clock = /T\d{2}:\d{2}:\d{2}(?:[.,](\d+))?/.exec(value);
+  if (!Number.isFinite(at) || !clock) return undefined;
+  const digits = clock[1]?.length ?? 0;
+  return { at, slackMs: digits >= 3 ? 0 : 10 ** (3 - digits) - 1 };
+}
+
 /**
  * Finds maker fills: the part of each position's quantity change (per symbol and position side, so hedge mode
  * works) that neither new taker trades nor this client's own recent calls explain (spec, Events rule 2: a maker
  * fill moves the position but has no myTrades row and no order_update).
  *
  * Rules, in order, per (symbol, positionSide):
- * 1. residual = carried residual + (current − previous) − Σ taker trades (BUY +, SELL −).
- * 2. Settled own calls of the key within `windowMs` explain what they can: a MARKET `create` up to its quantity
+ * 1. Each taker trade (new, or deferred from an earlier call) is placed against the position snapshot. A trade is
+ *    applied to the position atomically (one row, one change), so with the position's `updatedAt` and the
+ *    trade's `time`: a trade before the row's last change is in the snapshot; one after it is not (it is
+ *    deferred to the first later snapshot that includes it); one at the same instant is in if this client's call
+ *    placed it and had settled before the positions were requested; else the subset of such trades that makes
+ *    the change add up is in (none of them only if the row did not change since the previous snapshot: a trade
+ *    read right after an unchanged row on a frozen clock), and failing that, all of them. A trade of one of this client's calls that
+ *    started after `now` is never in the snapshot. Without timestamps (no `updatedAt`, no
+ *    `time`, a closed position) the trade counts now and the carry rule of step 4 covers a position that lags.
+ * 2. residual = carried residual + (current − previous) − Σ taker trades counted now (BUY +, SELL −).
+ * 3. Settled own calls of the key within `windowMs` explain what they can: a MARKET `create` up to its quantity
  *    in its direction (less what its own trades already covered), a `close` up to its quantity (or the whole
  *    position) towards zero, `closeAndSwitchMargin` the whole position towards zero. Resting orders (LIMIT, STOP,
  *    TAKE_PROFIT, conditional) explain nothing once placed: their immediate fills are taker trades, their later
  *    fills are exactly the maker fills to report. Calls rejected with a 4xx explain nothing.
- * 3. What is left is carried (not guessed) when it may still be explained: an own call of the key is in flight,
- *    or a recent taker trade on the key points the other way (the position may lag its trade). Otherwise it is
- *    a maker fill.
+ * 4. What is left is carried (not guessed) when it may still be explained: an own call of the key is in flight,
+ *    a recent taker trade without timestamps points the other way (the position may lag its trade), it is
+ *    exactly what some deferred trades of the key would add (the row may hold them under a stale `updatedAt`),
+ *    or exactly what leaving out some trades counted in by the "all of them" fallback would remove (not all of
+ *    them when the row changed since the previous snapshot: one of them is its last change).
+ *    Otherwise it is a maker fill, reported by this call.
  * All arithmetic is exact (decimal strings).
  *
  * @example
  * ```ts
  * import { detectMakerFills } from 'futures-sdk';
  * const { fills, carry } = detectMakerFills({
- *   previous: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0' }],
- *   current: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.3' }],
- *   trades: [{ symbol: 'BTCUSDT', side: 'BUY', qty: '0.1' }],
+ *   previous: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.010' }],
+ *   current: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.013', updatedAt: '2026-04-26T12:00:04.200Z' }],
+ *   trades: [{ symbol: 'BTCUSDT', side: 'BUY', qty: '0.005', time: Date.parse('2026-04-26T12:00:03.000Z') }],
  *   journal: [],
  *   now: Date.now(),
  * });
- * console.log(fills[0]?.quantity); // '0.2'
+ * console.log(fills[0]?.quantity); // '-0.002': the taker BUY is in the snapshot, so a maker SELL filled 0.002
  * ```
  */
 export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetection {
   const windowMs = input.windowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
   const { now } = input;
   const previousAt = input.previousAt ?? now - windowMs;
+  const snapshotStartedAt = input.snapshotStartedAt ?? now;
   const carry = input.carry ?? { pending: [], recentTakers: [], used: {} };
 
   const previous = new Map<string, PositionQuantity>();
   const current = new Map<string, PositionQuantity>();
+  const currentRows = new Map<string, PositionQuantity[]>();
+  const previousRows = new Map<string, PositionQuantity[]>();
   const byId = new Map<string, string>();
   const keys = new Map<string, { symbol: string; positionSide: string }>();
   const addKey = (symbol: string, positionSide: string | undefined) => {
@@ -241,35 +331,110 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       // Two rows of one key (should not happen) are summed rather than one silently winning.
       map.set(key, existing ? { ...position, quantity: decAdd(existing.quantity, position.quantity) } : position);
       if (position.id !== undefined) byId.set(position.id, key);
+      const rows = list === input.current ? currentRows : previousRows;
+      rows.set(key, [...(rows.get(key) ?? []), position]);
     }
   }
 
-  const takerSum = new Map<string, string>();
   const used: Record<string, string> = { ...carry.used };
   const ownOrders = new Map<string, JournalEntry>();
   for (const entry of input.journal) for (const order of entry.orders) ownOrders.set(order.id, entry);
-  for (const trade of input.trades) {
+
+  const tradesByKey = new Map<string, CandidateTrade[]>();
+  const addTrade = (trade: CandidateTrade) => {
     const key = addKey(trade.symbol, trade.positionSide);
-    takerSum.set(key, decAdd(takerSum.get(key) ?? '0', signed(trade)));
+    tradesByKey.set(key, [...(tradesByKey.get(key) ?? []), trade]);
+  };
+  for (const trade of carry.deferred ?? []) addTrade({ ...trade, orderId: trade.orderId });
+  for (const trade of input.trades) {
+    addTrade({
+      symbol: trade.symbol,
+      positionSide: trade.positionSide ?? 'BOTH',
+      quantity: signed(trade),
+      time: typeof trade.time === 'number' && Number.isFinite(trade.time) ? trade.time : undefined,
+      orderId: trade.orderId,
+      seenAt: now,
+    });
+  }
+
+  const placeTrade = (trade: CandidateTrade, snapshot: { at: number; slackMs: number } | undefined): Placement => {
+    const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
+    // The call that placed it began after the positions were read: its fills cannot be in them.
+    if (own !== undefined && own.at > now) return 'out';
+    if (trade.time === undefined || snapshot === undefined) return 'unknown';
+    if (trade.time < snapshot.at) return 'in';
+    if (trade.time <= snapshot.at + snapshot.slackMs) {
+      // At the instant of the row's last change. A trade is one atomic change with its row, so one that was
+      // visible before these positions were requested is in them: a trade deferred by an earlier call, or a fill
+      // of this client's call that had settled before the request. Others are weighed below.
+      if (trade.seenAt < now) return 'in';
+      return own?.endedAt !== undefined && own.endedAt < snapshotStartedAt ? 'in' : 'edge';
+    }
+    // Still not in a snapshot after a whole window: the timestamps cannot be trusted; let the carry rules judge.
+    return now - trade.seenAt > windowMs ? 'unknown' : 'out';
+  };
+  /** A trade counted now: it uses up the journal capacity of its own order, so that the entry does not count twice. */
+  const countTrade = (trade: CandidateTrade, key: string) => {
     const entry = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     if (entry) {
-      // The trade already accounts for (part of) that order: its journal entry must not explain it again.
       const usedKey = `${entry.id}|${key}`;
-      used[usedKey] = decAdd(used[usedKey] ?? '0', decAbs(trade.qty));
+      used[usedKey] = decAdd(used[usedKey] ?? '0', decAbs(trade.quantity));
     }
-  }
+  };
 
   const pendingByKey = new Map<string, PendingChange>();
   for (const change of carry.pending) pendingByKey.set(addKey(change.symbol, change.positionSide), change);
 
   const recentTakers = carry.recentTakers.filter((taker) => taker.at > now - windowMs);
-  for (const trade of input.trades) {
-    recentTakers.push({
-      symbol: trade.symbol,
-      positionSide: trade.positionSide ?? 'BOTH',
-      quantity: signed(trade),
-      at: now,
-    });
+  const deferred: DeferredTrade[] = [];
+  const takerSum = new Map<string, string>();
+  /** Trades at their row's instant counted as in without proof (nothing made the change add up). */
+  const guessedIn = new Map<string, { trades: CandidateTrade[]; rowChanged: boolean }>();
+  for (const [key, trades] of tradesByKey) {
+    const snapshot = snapshotTime(currentRows.get(key));
+    const before = snapshotTime(previousRows.get(key));
+    const edge: CandidateTrade[] = [];
+    let sum = '0';
+    for (const trade of trades) {
+      const placement = placeTrade(trade, snapshot);
+      if (placement === 'edge') {
+        edge.push(trade);
+      } else if (placement === 'out') {
+        deferred.push(deferredOf(trade));
+      } else {
+        sum = decAdd(sum, trade.quantity);
+        countTrade(trade, key);
+        // Only a trade that may not be in the positions yet can make them lag: it feeds the carry rule.
+        if (placement === 'unknown') {
+          recentTakers.push({
+            symbol: trade.symbol,
+            positionSide: trade.positionSide,
+            quantity: trade.quantity,
+            at: now,
+          });
+        }
+      }
+    }
+    if (edge.length > 0) {
+      const change = decSub(
+        decSub(current.get(key)?.quantity ?? '0', previous.get(key)?.quantity ?? '0'),
+        decSub(sum, pendingByKey.get(key)?.quantity ?? '0'),
+      );
+      // The row changed since the previous snapshot, last at this instant: that change is one of these trades
+      // (bar a maker fill in the very same millisecond), so at least one of them is in.
+      const rowChanged = snapshot !== undefined && before !== undefined && before.at + before.slackMs < snapshot.at;
+      const { included, exact } = chooseEdgeTrades(edge, change, !rowChanged);
+      for (const trade of edge) {
+        if (included.has(trade)) {
+          sum = decAdd(sum, trade.quantity);
+          countTrade(trade, key);
+        } else {
+          deferred.push(deferredOf(trade));
+        }
+      }
+      if (!exact) guessedIn.set(key, { trades: [...included], rowChanged });
+    }
+    takerSum.set(key, sum);
   }
 
   const fills: MakerFill[] = [];
@@ -318,7 +483,23 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
         recentTaker = decAdd(recentTaker, taker.quantity);
     }
     const mayLagTrade = decSign(recentTaker) !== 0 && decSign(recentTaker) === -decSign(residual);
-    if (inFlight || mayLagTrade) {
+    // Exactly what deferred trades would add: the row may hold them already under a stale `updatedAt`.
+    const mayHoldDeferred =
+      findSubset(
+        deferred.filter((t) => t.symbol === symbol && t.positionSide === positionSide).map((t) => t.quantity),
+        residual,
+      ) !== undefined;
+    // Exactly what leaving some guessed trades out would take away: they may have landed just after the read.
+    // Not all of them when the row changed since the previous snapshot: one of them made its last change.
+    const guessed = guessedIn.get(key);
+    const mayMissGuessed =
+      guessed !== undefined &&
+      findSubset(
+        guessed.trades.map((trade) => decNeg(trade.quantity)),
+        residual,
+        guessed.rowChanged,
+      ) !== undefined;
+    if (inFlight || mayLagTrade || mayHoldDeferred || mayMissGuessed) {
       pending.push({ symbol, positionSide, quantity: residual, previousQuantity: before, observedFrom });
       continue;
     }
@@ -331,7 +512,68 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   for (const [usedKey, value] of Object.entries(used)) {
     if (live.has(Number(usedKey.slice(0, usedKey.indexOf('|'))))) keptUsed[usedKey] = value;
   }
-  return { fills, carry: { pending, recentTakers, used: keptUsed } };
+  return { fills, carry: { pending, recentTakers, used: keptUsed, deferred } };
+}
+
+function deferredOf(trade: CandidateTrade): DeferredTrade {
+  return {
+    symbol: trade.symbol,
+    positionSide: trade.positionSide,
+    quantity: trade.quantity,
+    time: trade.time ?? 0,
+    ...(trade.orderId === undefined ? {} : { orderId: trade.orderId }),
+    seenAt: trade.seenAt,
+  };
+}
+
+/**
+ * A non-empty subset of `quantities` (by index) whose sum is exactly `target`, using fewer than all of them when
+ * `properOnly`; `undefined` when there is none; `'unsure'` when there are too many distinct sums to tell.
+ */
+function findSubset(
+  quantities: readonly string[],
+  target: string,
+  properOnly = false,
+): number[] | undefined | 'unsure' {
+  // Per reachable sum: the smallest subset found (a proper subset, if any reaches it, is smaller than all).
+  const reach = new Map<string, number[]>();
+  for (let index = 0; index < quantities.length; index++) {
+    const quantity = quantities[index]!;
+    const next: Array<[string, number[]]> = [[decNormalize(quantity), [index]]];
+    for (const [sum, subset] of reach) next.push([decAdd(sum, quantity), [...subset, index]]);
+    for (const [sum, subset] of next) {
+      const known = reach.get(sum);
+      if (known === undefined || subset.length < known.length) reach.set(sum, subset);
+    }
+    if (reach.size > MAX_SUBSET_SUMS) return 'unsure';
+  }
+  const found = reach.get(decNormalize(target));
+  if (found === undefined || (properOnly && found.length === quantities.length)) return undefined;
+  return found;
+}
+
+/**
+ * Trades at the very instant of their row's last change may or may not be in it. Each is all in or all out (a
+ * trade is one atomic change), so: all in when that leaves nothing unexplained (`exact`); else none when that
+ * does and `allowNone`; else a subset that does; else all in (not `exact`) — the row's last change is most
+ * likely one of them.
+ */
+function chooseEdgeTrades(
+  edge: readonly CandidateTrade[],
+  change: string,
+  allowNone: boolean,
+): { included: Set<CandidateTrade>; exact: boolean } {
+  const all = new Set(edge);
+  const total = edge.reduce((sum, trade) => decAdd(sum, trade.quantity), '0');
+  if (decCmp(change, total) === 0) return { included: all, exact: true };
+  if (allowNone && decSign(change) === 0) return { included: new Set(), exact: true };
+  const subset = findSubset(
+    edge.map((trade) => trade.quantity),
+    change,
+    true,
+  );
+  if (Array.isArray(subset)) return { included: new Set(subset.map((index) => edge[index]!)), exact: true };
+  return { included: all, exact: false };
 }
 
 function matches(

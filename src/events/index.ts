@@ -1,5 +1,6 @@
 export {
   DEFAULT_MAKER_FILL_WINDOW_MS,
+  type DeferredTrade,
   type DetectMakerFillsInput,
   detectMakerFills,
   type MakerFill,
@@ -31,6 +32,7 @@ export {
   AccountWatcher,
   type AccountWatcherEvents,
   type AccountWatcherOptions,
+  type AccountWatcherPollResult,
   type OrderChange,
   type PositionChange,
 } from './watcher.ts';

@@ -36,6 +36,8 @@ export interface JournalEntryInit {
   orderType?: string | undefined;
   /** Positive decimal string; for `close`, omitted means the whole position. */
   quantity?: string | undefined;
+  /** Sub-account the call names (after the client's default); omitted means the primary one. */
+  subAccountId?: string | undefined;
 }
 
 /**
@@ -241,6 +243,7 @@ export function orderJournalInit(body: Readonly<Record<string, unknown>>): Journ
     side: side === 'BUY' || side === 'SELL' ? side : undefined,
     orderType: text('type'),
     quantity: text('quantity'),
+    subAccountId: text('subAccountId'),
   };
 }
 

@@ -1,14 +1,17 @@
 import { EventEmitter } from 'eventemitter3';
 import type { ClientContext } from '../_internal/context.ts';
-import { decCmp } from '../_internal/decimal.ts';
+import { decCmp, decNormalize, isDecimalString } from '../_internal/decimal.ts';
+import type { InternalCallOptions } from '../_internal/transport.ts';
 import { positions as fetchPositions } from '../actions/account/positions.ts';
 import { get as fetchOrder } from '../actions/orders/get.ts';
+import { list as fetchOrderList, MAX_ORDERS_PAGE } from '../actions/orders/list.ts';
 import { myTrades as fetchMyTrades } from '../actions/orders/my-trades.ts';
+import { openOrders as fetchOpenOrders } from '../actions/orders/open-orders.ts';
 import { NotFoundError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
-import { type Order, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
+import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import {
@@ -77,7 +80,10 @@ export interface AccountWatcherEvents {
   fill: [trade: AccountTrade];
   /** A position change that neither taker fills nor this client's calls explain (spec, Events rule 2). */
   maker_fill: [fill: MakerFill];
-  /** A poll failed (polling continues with backoff), or a listener of another event threw (a `ListenerError`). */
+  /**
+   * An automatic poll failed (polling continues with backoff; a failure of `poll()` goes to its caller instead),
+   * or a listener of another event threw (a `ListenerError`).
+   */
   error: [error: FuturesError];
   /** A poll completed (after its other events). */
   poll: [info: { at: number }];
@@ -123,14 +129,57 @@ export interface AccountWatcherOptions {
   scheduler?: EventScheduler | undefined;
 }
 
+/**
+ * What `watcher.poll()` resolves: whether the poll read everything and emitted its events, or why not. It never
+ * rejects.
+ *
+ * @example
+ * ```ts
+ * import type { AccountWatcherPollResult } from 'futures-sdk';
+ * const result: AccountWatcherPollResult = await watcher.poll();
+ * if (!result.ok) console.warn(result.stopped ? 'watcher stopped' : result.error.message);
+ * ```
+ */
+export type AccountWatcherPollResult =
+  | {
+      readonly ok: true;
+      /** `now` of the poll (the client's clock), as in the `poll` event. */
+      readonly at: number;
+      /** The watcher's first successful poll: it set the baseline and emitted nothing else. */
+      readonly baseline: boolean;
+    }
+  | {
+      readonly ok: false;
+      /**
+       * Why: the request's `FuturesError` (`RateLimitError`, `TimeoutError`, …; not emitted as an `error` event:
+       * the caller has it), or, when `stopped`, a `FuturesError` saying that the watcher was stopped.
+       */
+      readonly error: FuturesError;
+      /** The watcher was stopped before or during the poll: nothing was reported. */
+      readonly stopped: boolean;
+    };
+
 interface TrackedOrder {
   symbol: string;
+  /** Sub-account the placing call named (undefined: the primary one); its open orders list this order. */
+  subAccountId: string | undefined;
+  /** Status last reported (or the placing call's). */
   status: string;
   /** Fill field of the order (venue-specific name); undefined until first read. */
   fill: string | undefined;
+  /** The venue's id, by which GET /v2/futures/open-orders names the order; learned from the first read. */
+  venueOrderId: string | undefined;
+  /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
+  venueAgreed: string | undefined;
 }
 
 const FILL_FIELDS = ['executedQty', 'filledQuantity', 'filledQty', 'cumQty'] as const;
+
+/**
+ * Reads per poll, beyond the fixed ones, to learn what became of tracked orders whose venue view changed (pages
+ * of GET /v2/orders, or single GET /v2/orders/:id): a poll never costs more, however many orders change at once.
+ */
+const MAX_ORDER_READS_PER_POLL = 3;
 
 function fillOf(order: Order): string {
   for (const field of FILL_FIELDS) {
@@ -144,19 +193,43 @@ function keyOf(symbol: string, positionSide: string): string {
   return `${symbol}\u0000${positionSide}`;
 }
 
+function venueKey(subAccountId: string | undefined, venueOrderId: string): string {
+  return `${subAccountId ?? ''}\u0000${venueOrderId}`;
+}
+
+function venueView(order: VenueOpenOrder): string {
+  return `${order.status}\u0000${decNormalize(order.executedQty)}`;
+}
+
+/** Whether the backend's row says what the venue says (the database lags maker fills until its sync). */
+function rowAgrees(row: Order, venue: VenueOpenOrder): boolean {
+  if (!WORKING_ORDER_STATUSES.includes(row.status)) return false;
+  const fill = fillOf(row);
+  return isDecimalString(fill) ? decCmp(fill, venue.executedQty) === 0 : row.status === venue.status;
+}
+
 /**
- * Account events for API-key users, by polling REST (the WebSocket channel takes only a JWT): every
- * `intervalMs` it reads GET /v2/positions, GET /v2/futures/myTrades (from the last seen id, per watched symbol)
- * and GET /v2/orders/:id for this client's working orders, then emits `position_update`, `order_update`,
- * `fill` and `maker_fill`. It uses the client's transport, so it shares the client's rate-limit buckets.
- * It never throws: failures are `error` events and polling continues with backoff; an exception thrown by one of
- * your listeners is caught and emitted as an `error` event too (a `ListenerError`). `stop()` ends it.
+ * Account events for API-key users, by polling REST (the WebSocket channel takes only a JWT), then emits
+ * `position_update`, `order_update`, `fill` and `maker_fill`. One poll reads GET /v2/positions, GET
+ * /v2/futures/myTrades per watched symbol (from the last seen id), and, while this client has working orders,
+ * GET /v2/futures/open-orders (one per sub-account they are on) plus at most 3 reads of GET /v2/orders (a page,
+ * or one order by id) for the orders that changed there: a constant number of requests, however many orders
+ * work. It uses the client's transport and rate-limit buckets with the lowest priority: a trading call (create,
+ * cancel, close, …) and any other call of yours go first, so a poll never delays them by more than the one
+ * request it has on the wire.
  *
- * The first poll is a baseline (no events); trades and changes before the watcher started are not reported.
+ * It starts by itself: `client.watch()` schedules the first poll at once (a 0 ms timer, so listeners attached
+ * right after `watch()` returns see everything), then the next one `intervalMs` after each poll ends. With
+ * `autoStart: false` nothing is sent until `start()` or `poll()`. The first successful poll is a baseline (no
+ * events); trades and changes before the watcher started are not reported.
+ *
+ * It never throws: a failed poll is an `error` event and polling continues with backoff; an exception thrown by
+ * one of your listeners is caught and emitted as an `error` event too (a `ListenerError`). `poll()` also tells
+ * its caller how its poll went. `stop()` ends it.
  *
  * @example
  * ```ts
- * const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 2000 });
+ * const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 2000 }); // polling starts by itself
  * watcher.on('maker_fill', (f) => console.log(`${f.symbol} maker fill ${f.quantity} → ${f.newQuantity}`));
  * watcher.on('fill', (t) => console.log(`taker fill ${t.side} ${t.qty} @ ${t.price}`));
  * watcher.on('error', (err) => console.warn(err.message));
@@ -176,18 +249,22 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   private running = false;
   private stopped = false;
   private timer: unknown;
-  private inFlight: Promise<void> | undefined;
+  private inFlight: Promise<AccountWatcherPollResult> | undefined;
   private controller: AbortController | undefined;
   private failures = 0;
+  /** A `poll()` caller awaits the poll in flight: its failure is that caller's, not an `error` event. */
+  private manualWaiting = false;
 
   private baselineDone = false;
-  private startedAtServer = 0;
+  private startedAtServer: number | undefined;
   private previous: Position[] = [];
   private previousAt = 0;
   private carry: MakerFillCarry | undefined;
   private readonly lastTradeId = new Map<string, number>();
   private readonly orders = new Map<string, TrackedOrder>();
   private readonly seenJournalOrders = new Set<string>();
+  /** Offset of GET /v2/orders where the next poll goes on looking for orders older than its first pages. */
+  private listResume = 0;
 
   /** @internal Use `client.watch(options)`. */
   constructor(ctx: ClientContext, options: AccountWatcherOptions = {}) {
@@ -209,11 +286,15 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     return this.running;
   }
 
-  /** Starts polling (the first poll at once). Does nothing if running or stopped. */
+  /**
+   * Starts the automatic polling: the first poll on a 0 ms timer, then one `intervalMs` after each poll ends
+   * (`intervalMs × 2^failures`, capped by `maxBackoffMs`, after failures). Does nothing if running or stopped.
+   * `client.watch()` calls it unless `autoStart: false`.
+   */
   start(): void {
     if (this.running || this.stopped) return;
     this.running = true;
-    this.startedAtServer = this.ctx.transport.config.clock.now() + this.ctx.transport.clockSync.offset;
+    this.markStart();
     this.schedule(0);
   }
 
@@ -226,13 +307,31 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.controller?.abort();
   }
 
-  /** Runs one poll now (or waits for the one in progress). Resolves when it is done; never rejects. */
-  poll(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
+  /**
+   * Runs one poll now (or joins the one in progress) and resolves with how it went: `{ ok: true, at, baseline }`,
+   * or `{ ok: false, error, stopped }` with the poll's `FuturesError`. It never rejects. A failure is reported
+   * once: to this caller, not as an `error` event (also when this call joined an automatic poll); it still
+   * counts for the automatic polling's backoff. It does not start the automatic polling, nor move its timer.
+   */
+  poll(): Promise<AccountWatcherPollResult> {
+    // The caller is told the outcome: a failure goes to it, not (again) to the `error` event.
+    this.manualWaiting = true;
+    return this.run();
+  }
+
+  private run(): Promise<AccountWatcherPollResult> {
+    if (this.stopped) return Promise.resolve(stoppedResult('The account watcher is stopped: nothing was polled'));
+    this.markStart();
     this.inFlight ??= this.cycle().finally(() => {
       this.inFlight = undefined;
+      this.manualWaiting = false;
     });
     return this.inFlight;
+  }
+
+  /** Trades of a symbol first read without `fromId` count as new from here on (server clock). */
+  private markStart(): void {
+    this.startedAtServer ??= this.ctx.transport.config.clock.now() + this.ctx.transport.clockSync.offset;
   }
 
   private schedule(delay: number): void {
@@ -240,7 +339,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.scheduler.clearTimeout(this.timer);
     this.timer = this.scheduler.setTimeout(() => {
       this.timer = undefined;
-      void this.poll().then(() => {
+      void this.run().then(() => {
         const delayMs =
           this.failures === 0 ? this.intervalMs : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
         this.schedule(delayMs);
@@ -248,11 +347,13 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     }, delay);
   }
 
-  private async cycle(): Promise<void> {
+  private async cycle(): Promise<AccountWatcherPollResult> {
     const controller = new AbortController();
     this.controller = controller;
-    const call = { signal: controller.signal };
+    // Background: in its bucket, every call of the user's (trading first) is served before a poll's request.
+    const call: InternalCallOptions = { signal: controller.signal, priority: 'background' };
     try {
+      const snapshotStartedAt = this.scheduler.now();
       const { positions } = await fetchPositions(this.ctx, {}, call);
       const now = this.scheduler.now();
       this.adoptJournalOrders();
@@ -279,39 +380,20 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         for (const trade of data) {
           if (trade.id > maxId) maxId = trade.id;
           const isNew =
-            fromId !== undefined ? trade.id > fromId : this.baselineDone && trade.time >= this.startedAtServer;
+            fromId !== undefined
+              ? trade.id > fromId
+              : this.baselineDone && trade.time >= (this.startedAtServer ?? Number.POSITIVE_INFINITY);
           if (isNew) newTrades.push(trade);
         }
         if (maxId >= 0) nextIds.set(symbol, maxId);
       }
 
-      const orderChanges: OrderChange[] = [];
-      for (const [id, tracked] of this.orders) {
-        try {
-          const { order } = await fetchOrder(this.ctx, id, call);
-          const fill = fillOf(order);
-          if (order.status !== tracked.status || (tracked.fill !== undefined && fill !== tracked.fill)) {
-            orderChanges.push({ order, previousStatus: tracked.status });
-          } else {
-            tracked.fill = fill;
-          }
-        } catch (error) {
-          // An order that no longer exists cannot change again: stop following it.
-          if (error instanceof NotFoundError) this.orders.delete(id);
-          else throw error;
-        }
-      }
-      if (controller.signal.aborted) return;
+      const orders = await this.readOrders(call);
+      if (controller.signal.aborted) return stoppedResult('The account watcher was stopped during the poll');
 
       // Everything was read: commit and report.
       for (const [symbol, id] of nextIds) this.lastTradeId.set(symbol, id);
-      for (const { order } of orderChanges) {
-        if (WORKING_ORDER_STATUSES.includes(order.status)) {
-          this.orders.set(order.id, { symbol: order.symbol, status: order.status, fill: fillOf(order) });
-        } else {
-          this.orders.delete(order.id);
-        }
-      }
+      orders.commit();
       const previous = this.previous;
       const previousAt = this.previousAt;
       this.previous = positions;
@@ -320,7 +402,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       if (!this.baselineDone) {
         this.baselineDone = true;
         this.safeEmit('poll', { at: now });
-        return;
+        return { ok: true, at: now, baseline: true };
       }
 
       newTrades.sort((a, b) => a.time - b.time || a.id - b.id);
@@ -330,6 +412,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         trades: newTrades,
         journal: this.journal?.entries() ?? [],
         now,
+        snapshotStartedAt,
         previousAt,
         carry: this.carry,
         windowMs: this.windowMs,
@@ -337,20 +420,123 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.carry = detection.carry;
 
       for (const change of positionChanges(previous, positions)) this.safeEmit('position_update', change);
-      for (const change of orderChanges) this.safeEmit('order_update', change);
+      for (const change of orders.changes) this.safeEmit('order_update', change);
       for (const trade of newTrades) this.safeEmit('fill', trade);
       for (const fill of detection.fills) this.safeEmit('maker_fill', fill);
       this.safeEmit('poll', { at: now });
+      return { ok: true, at: now, baseline: false };
     } catch (error) {
-      if (controller.signal.aborted || this.stopped) return;
+      if (controller.signal.aborted || this.stopped) {
+        return stoppedResult('The account watcher was stopped during the poll');
+      }
       this.failures++;
-      this.safeEmit(
-        'error',
-        error instanceof FuturesError ? error : new FuturesError('The account watcher poll failed', { cause: error }),
-      );
+      const failure =
+        error instanceof FuturesError ? error : new FuturesError('The account watcher poll failed', { cause: error });
+      if (!this.manualWaiting) this.safeEmit('error', failure);
+      return { ok: false, error: failure, stopped: false };
     } finally {
       if (this.controller === controller) this.controller = undefined;
     }
+  }
+
+  /**
+   * What became of this client's working orders, in a bounded number of requests: the venue's open orders (one
+   * request per sub-account in use) tell which orders changed or left; only those are read from the backend
+   * (whose rows say FILLED or CANCELED, and which GET /v2/positions agrees with). State changes are returned as
+   * `commit`, applied only when the whole poll succeeded.
+   */
+  private async readOrders(call: InternalCallOptions): Promise<{ changes: OrderChange[]; commit: () => void }> {
+    if (this.orders.size === 0) return { changes: [], commit: () => {} };
+    const venue = new Map<string, VenueOpenOrder>();
+    for (const subAccountId of new Set([...this.orders.values()].map((order) => order.subAccountId))) {
+      const query = subAccountId === undefined ? {} : { subAccountId };
+      const { orders } = await fetchOpenOrders(this.ctx, query, call);
+      for (const order of orders) venue.set(venueKey(subAccountId, String(order.orderId)), order);
+    }
+    const venueOf = (tracked: TrackedOrder) =>
+      tracked.venueOrderId === undefined ? undefined : venue.get(venueKey(tracked.subAccountId, tracked.venueOrderId));
+
+    const stale: string[] = [];
+    for (const [id, tracked] of this.orders) {
+      const seen = venueOf(tracked);
+      if (seen === undefined || tracked.venueAgreed !== venueView(seen)) stale.push(id);
+    }
+    const rows = await this.readOrderRows(stale, call);
+
+    const changes: OrderChange[] = [];
+    const updates: Array<() => void> = [];
+    for (const [id, row] of rows) {
+      const tracked = this.orders.get(id);
+      if (!tracked) continue;
+      if (row === null) {
+        // An order that no longer exists cannot change again: stop following it.
+        updates.push(() => this.orders.delete(id));
+        continue;
+      }
+      const fill = fillOf(row);
+      const changed = row.status !== tracked.status || (tracked.fill !== undefined && fill !== tracked.fill);
+      if (changed) changes.push({ order: row, previousStatus: tracked.status });
+      updates.push(() => {
+        if (!WORKING_ORDER_STATUSES.includes(row.status)) {
+          this.orders.delete(id);
+          return;
+        }
+        tracked.status = row.status;
+        tracked.fill = fill;
+        tracked.venueOrderId = row.venueOrderId;
+        const seen = venueOf(tracked);
+        // Agreeing rows are not read again until the venue's view moves; the others go to the back of the queue.
+        tracked.venueAgreed = seen !== undefined && rowAgrees(row, seen) ? venueView(seen) : undefined;
+        if (tracked.venueAgreed === undefined) {
+          this.orders.delete(id);
+          this.orders.set(id, tracked);
+        }
+      });
+    }
+    return {
+      changes,
+      commit: () => {
+        for (const update of updates) update();
+      },
+    };
+  }
+
+  /**
+   * Backend rows of `ids` (oldest tracked first), in at most {@link MAX_ORDER_READS_PER_POLL} requests: single
+   * orders when that covers them, else pages of GET /v2/orders (newest first, so the page at offset 0 holds new
+   * orders; a search for older ones goes on at the next poll where this one stopped). `null`: the order is gone
+   * (404). Ids left out are read at a later poll.
+   */
+  private async readOrderRows(ids: readonly string[], call: InternalCallOptions): Promise<Map<string, Order | null>> {
+    const rows = new Map<string, Order | null>();
+    const wanted = new Set(ids);
+    const missing = () => ids.filter((id) => !rows.has(id));
+    let reads = 0;
+    if (ids.length > MAX_ORDER_READS_PER_POLL) {
+      let offset = 0;
+      let end = false;
+      while (reads < MAX_ORDER_READS_PER_POLL && missing().length > MAX_ORDER_READS_PER_POLL - reads) {
+        if (reads === 1 && this.listResume > offset) offset = this.listResume;
+        const page = await fetchOrderList(this.ctx, { limit: MAX_ORDERS_PAGE, offset }, call);
+        reads++;
+        for (const order of page.orders) if (wanted.has(order.id)) rows.set(order.id, order);
+        offset += MAX_ORDERS_PAGE;
+        if (page.orders.length < MAX_ORDERS_PAGE || offset >= page.total) {
+          end = true;
+          break;
+        }
+      }
+      this.listResume = !end && missing().length > 0 ? offset : 0;
+    }
+    for (const id of missing().slice(0, MAX_ORDER_READS_PER_POLL - reads)) {
+      try {
+        rows.set(id, (await fetchOrder(this.ctx, id, call)).order);
+      } catch (error) {
+        if (error instanceof NotFoundError) rows.set(id, null);
+        else throw error;
+      }
+    }
+    return rows;
   }
 
   /** Starts following orders this client placed (from the journal) that are still working. */
@@ -360,7 +546,14 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         if (this.seenJournalOrders.has(order.id)) continue;
         this.seenJournalOrders.add(order.id);
         if (WORKING_ORDER_STATUSES.includes(order.status)) {
-          this.orders.set(order.id, { symbol: order.symbol, status: order.status, fill: undefined });
+          this.orders.set(order.id, {
+            symbol: order.symbol,
+            subAccountId: entry.subAccountId,
+            status: order.status,
+            fill: undefined,
+            venueOrderId: undefined,
+            venueAgreed: undefined,
+          });
         }
       }
     }
@@ -382,7 +575,17 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 }
 
 function quantityOf(position: Position): PositionQuantity {
-  return { symbol: position.symbol, positionSide: position.positionSide, quantity: position.quantity, id: position.id };
+  return {
+    symbol: position.symbol,
+    positionSide: position.positionSide,
+    quantity: position.quantity,
+    id: position.id,
+    updatedAt: position.updatedAt,
+  };
+}
+
+function stoppedResult(message: string): AccountWatcherPollResult {
+  return { ok: false, error: new FuturesError(message), stopped: true };
 }
 
 function positionChanges(previous: readonly Position[], current: readonly Position[]): PositionChange[] {

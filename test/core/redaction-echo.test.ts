@@ -53,7 +53,10 @@ function readable(text: string): string {
       .replace(/\\(["\\/'])/g, '$1')
       .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
       .replace(/&#([0-9]+);/g, (_, d: string) => String.fromCharCode(Number.parseInt(d, 10)))
-      .replace(/&(amp|lt|gt|quot|apos);/g, (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[n] ?? '');
+      .replace(
+        /&(amp|lt|gt|quot|apos);/g,
+        (_, n: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[n] ?? '',
+      );
     if (next === out) break;
     out = next;
   }

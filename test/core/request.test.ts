@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbortError, ApiError, ConfigurationError, FuturesClient, TimeoutError } from '../../src/index.ts';
 import { API_KEY, API_SECRET } from '../helpers/client.ts';
@@ -91,6 +92,49 @@ describe('timeouts and aborts', () => {
     await expect(client({ retry: false }).account.positions(undefined, { timeoutMs: 150 })).rejects.toBeInstanceOf(
       TimeoutError,
     );
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  it('the deadline covers signing too: a slow signer leaves less time for the wire', async () => {
+    server.queue('GET /v2/positions', { delayMs: 5_000 });
+    const slowSigner = async (payload: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return hmacHex(API_SECRET, payload);
+    };
+    const started = Date.now();
+    const error = await client({ apiSecret: undefined, signer: slowSigner, retry: false })
+      .account.positions(undefined, { timeoutMs: 1_000 })
+      .catch((e: unknown) => e);
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(server.requests).toHaveLength(1); // sent after signing, then timed out on the wire
+    // One 1 s deadline for the attempt, not 1 s for signing and another for the request (1.6 s).
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    expect(elapsed).toBeLessThan(1_450);
+  });
+
+  it('a fetch replacement whose body is not a web stream (node-fetch 2) works, and its text() is raced too', async () => {
+    let stall = false;
+    // What node-fetch 2 resolves: a Response-like object whose body is a Node stream.
+    const nodeFetchLike = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const real = await fetch(input, init);
+      return {
+        status: real.status,
+        ok: real.ok,
+        statusText: real.statusText,
+        headers: real.headers,
+        type: 'default',
+        redirected: false,
+        url: real.url,
+        body: Readable.from([]),
+        text: () => (stall ? new Promise<string>(() => {}) : real.text()),
+      };
+    }) as unknown as typeof fetch;
+    const c = client({ fetch: nodeFetchLike, retry: false });
+    await expect(c.account.positions()).resolves.toMatchObject({ ok: true });
+    stall = true;
+    const started = Date.now();
+    await expect(c.account.positions(undefined, { timeoutMs: 300 })).rejects.toBeInstanceOf(TimeoutError);
     expect(Date.now() - started).toBeLessThan(1_500);
   });
 

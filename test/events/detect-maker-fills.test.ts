@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decAdd, decSub } from '../../src/_internal/decimal.ts';
+import { decAdd, decCmp, decSub } from '../../src/_internal/decimal.ts';
 import { BadRequestError } from '../../src/errors/api-error.ts';
 import {
   type DetectMakerFillsInput,
@@ -285,6 +285,203 @@ describe('detectMakerFills', () => {
   });
 });
 
+describe('detectMakerFills with timestamps (position updatedAt, trade time)', () => {
+  const at = (ms: number) => new Date(ms).toISOString();
+  const timed = (side: 'BUY' | 'SELL', qty: string, time: number, orderId?: string): TakerTrade => ({
+    ...trade(side, qty, 'BTCUSDT', 'BOTH', orderId),
+    time,
+  });
+  const row = (quantity: string, updatedAt: string | number): PositionQuantity => ({ ...pos(quantity), updatedAt });
+
+  it('issue 8: a taker BUY then a maker SELL in one interval: the maker fill is reported at once', () => {
+    // BUY 0.005 at T0-3000 (its myTrades row), maker SELL 0.002 at T0-2000, synced: 0.010 → 0.013.
+    const { fills, carry } = detect({
+      previous: [row('0.010', at(T0 - 9_000))],
+      current: [row('0.013', at(T0 - 2_000))],
+      trades: [timed('BUY', '0.005', T0 - 3_000)],
+    });
+    expect(fills.map((f) => [f.quantity, f.previousQuantity, f.newQuantity])).toEqual([['-0.002', '0.010', '0.013']]);
+    expect(carry.pending).toEqual([]);
+    expect(carry.deferred).toEqual([]);
+  });
+
+  it("issue 8: a maker SELL then a taker BUY (the trade is the row's last change): reported at once", () => {
+    const { fills, carry } = detect({
+      previous: [row('0.010', at(T0 - 9_000))],
+      current: [row('0.013', at(T0 - 2_000))],
+      trades: [timed('BUY', '0.005', T0 - 2_000)],
+    });
+    expect(fills.map((f) => f.quantity)).toEqual(['-0.002']);
+    expect(carry.pending).toEqual([]);
+  });
+
+  it('without timestamps the same change is carried (the old rule), which is what the timestamps avoid', () => {
+    const { fills, carry } = detect({
+      previous: [pos('0.010')],
+      current: [pos('0.013')],
+      trades: [trade('BUY', '0.005')],
+    });
+    expect(fills).toEqual([]);
+    expect(carry.pending.map((p) => p.quantity)).toEqual(['-0.002']);
+  });
+
+  it('a trade after the snapshot is deferred to the snapshot that includes it: no maker fill either time', () => {
+    const first = detect({
+      previous: [row('1', at(T0 - 9_000))],
+      current: [row('1', at(T0 - 9_000))],
+      trades: [timed('BUY', '0.5', T0 + 10)],
+    });
+    expect(first.fills).toEqual([]);
+    expect(first.carry.pending).toEqual([]);
+    expect(first.carry.deferred).toEqual([
+      { symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.5', time: T0 + 10, seenAt: T0 },
+    ]);
+    const second = detect({
+      previous: [row('1', at(T0 - 9_000))],
+      current: [row('1.5', at(T0 + 10))],
+      now: T0 + 5_000,
+      previousAt: T0,
+      carry: first.carry,
+    });
+    expect(second.fills).toEqual([]);
+    expect(second.carry.deferred).toEqual([]);
+  });
+
+  it('a maker fill in the snapshot and a taker trade after it: the maker fill at once, the trade later', () => {
+    const first = detect({
+      previous: [row('1', at(T0 - 9_000))],
+      current: [row('0.8', at(T0 - 1_000))],
+      trades: [timed('BUY', '0.5', T0 + 10)],
+    });
+    expect(first.fills.map((f) => f.quantity)).toEqual(['-0.2']);
+    const second = detect({
+      previous: [row('0.8', at(T0 - 1_000))],
+      current: [row('1.3', at(T0 + 10))],
+      now: T0 + 5_000,
+      previousAt: T0,
+      carry: first.carry,
+    });
+    expect(second.fills).toEqual([]);
+  });
+
+  it('a trade at the same instant as an unchanged row (a frozen clock) is left out, then counted', () => {
+    const first = detect({
+      previous: [row('1', T0 - 5)],
+      current: [row('1', T0 - 5)],
+      trades: [timed('SELL', '0.25', T0 - 5)],
+    });
+    expect(first.fills).toEqual([]);
+    expect(first.carry.deferred).toHaveLength(1);
+    const second = detect({
+      previous: [row('1', T0 - 5)],
+      current: [row('0.75', T0 - 5)],
+      now: T0 + 5_000,
+      previousAt: T0,
+      carry: first.carry,
+    });
+    expect(second.fills).toEqual([]);
+    expect(second.carry.deferred).toEqual([]);
+  });
+
+  it('at the same instant as an earlier snapshot (frozen clock), the subset of trades that explains the change counts', () => {
+    const { fills, carry } = detect({
+      previous: [row('1', T0 - 5)],
+      current: [row('1.5', T0 - 5)],
+      trades: [timed('BUY', '0.5', T0 - 5), timed('BUY', '0.25', T0 - 5)],
+    });
+    expect(fills).toEqual([]);
+    expect(carry.deferred?.map((t) => t.quantity)).toEqual(['0.25']);
+  });
+
+  it('a maker SELL then an external taker BUY of the same size: the row changed at the trade, so it is in', () => {
+    const { fills } = detect({
+      previous: [row('0.05', T0 - 9_000)],
+      current: [row('0.05', T0 - 2_995)],
+      trades: [timed('BUY', '0.01', T0 - 2_995)],
+    });
+    expect(fills.map((f) => f.quantity)).toEqual(['-0.01']);
+  });
+
+  it("an own call's fill at the row's instant is in the snapshot when the call settled before the request", () => {
+    const j = journalAt();
+    j.call(
+      { kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '0.01' },
+      T0 - 3_000,
+      T0 - 2_990,
+      [{ id: 'm1', symbol: 'BTCUSDT', status: 'FILLED' }],
+    );
+    // The bot's taker BUY 0.01 and a resting SELL 0.01 filled as maker, on a frozen clock (one instant for all).
+    const { fills } = detect({
+      previous: [row('0.05', T0 - 2_995)],
+      current: [row('0.05', T0 - 2_995)],
+      trades: [timed('BUY', '0.01', T0 - 2_995, 'm1')],
+      journal: j.journal.entries(),
+      snapshotStartedAt: T0 - 20,
+    });
+    expect(fills.map((f) => f.quantity)).toEqual(['-0.01']);
+  });
+
+  it('a fill of an own call that began after the positions were read is never in them', () => {
+    const j = journalAt();
+    j.call({ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '0.3' }, T0 + 5, T0 + 8, [
+      { id: 'late', symbol: 'BTCUSDT', status: 'FILLED' },
+    ]);
+    const first = detect({
+      previous: [row('1', T0 - 9_000)],
+      current: [row('1', T0 - 9_000)],
+      // A venue clock a little behind ours: the time alone would put the trade inside the snapshot.
+      trades: [timed('BUY', '0.3', T0 - 10_000, 'late')],
+      journal: j.journal.entries(),
+    });
+    expect(first.fills).toEqual([]);
+    expect(first.carry.deferred).toHaveLength(1);
+  });
+
+  it('updatedAt in whole seconds: a trade within that second is judged, not deferred', () => {
+    const second = Date.UTC(2026, 3, 26, 12, 0, 5);
+    const { fills, carry } = detect({
+      previous: [row('1', '2026-04-26T12:00:00Z')],
+      current: [row('1.5', '2026-04-26T12:00:05Z')],
+      trades: [timed('BUY', '0.5', second + 300)],
+    });
+    expect(fills).toEqual([]);
+    expect(carry.deferred).toEqual([]);
+  });
+
+  it('a closed position (no row, no updatedAt) falls back to the carry rules', () => {
+    const { fills, carry } = detect({
+      previous: [row('1', T0 - 9_000)],
+      current: [],
+      trades: [timed('BUY', '0.5', T0 - 100)],
+    });
+    expect(fills).toEqual([]);
+    expect(carry.pending.map((p) => p.quantity)).toEqual(['-1.5']);
+  });
+
+  it('a row with a stale updatedAt that already holds a later trade gives no maker fill, ever', () => {
+    // The venue did not move updatedAt: the trade looks later than the row that already includes it.
+    let result = detect({
+      previous: [row('1', T0 - 9_000)],
+      current: [row('1.5', T0 - 9_000)],
+      trades: [timed('BUY', '0.5', T0 + 10)],
+    });
+    const reported = [...result.fills];
+    for (let poll = 1; poll <= 3; poll++) {
+      result = detect({
+        previous: [row('1.5', T0 - 9_000)],
+        current: [row('1.5', T0 - 9_000)],
+        now: T0 + poll * 3_000,
+        previousAt: T0 + (poll - 1) * 3_000,
+        carry: result.carry,
+      });
+      reported.push(...result.fills);
+    }
+    expect(reported).toEqual([]);
+    expect(result.carry.pending).toEqual([]);
+    expect(result.carry.deferred).toEqual([]);
+  });
+});
+
 // ── Properties ──────────────────────────────────────────────────────────────────────────────────────────────
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT'] as const;
@@ -433,6 +630,184 @@ describe('detectMakerFills properties', () => {
           expect(decSub(reported.get(key) ?? '0', makerTotal.get(key) ?? '0')).toBe('0');
         }
       }),
+    );
+  });
+});
+
+// A venue and its backend, as the simulator and the spec have them: a taker fill reaches GET /v2/positions with
+// its myTrades row (one atomic change, `updatedAt` = the trade's `time`), a maker fill only at the next sync; a
+// poll reads the positions, then myTrades, and a trade may land in between.
+describe('detectMakerFills properties with timestamps', () => {
+  const KEYS = [
+    ['BTCUSDT', 'BOTH'],
+    ['BTCUSDT', 'LONG'],
+    ['ETHUSDT', 'BOTH'],
+  ] as const;
+  const eventArb = (minGapMs: number) =>
+    fc.record({
+      kind: fc.constantFrom('taker' as const, 'maker' as const, 'sync' as const),
+      key: fc.integer({ min: 0, max: KEYS.length - 1 }),
+      side: fc.constantFrom('BUY' as const, 'SELL' as const),
+      qty: qtyArb,
+      gapMs: fc.integer({ min: minGapMs, max: 400 }),
+    });
+  const pollArb = (minGapMs: number) =>
+    fc.record({
+      events: fc.array(eventArb(minGapMs), { maxLength: 8 }),
+      // Taker fills between the positions read and the myTrades read of the poll.
+      race: fc.array(eventArb(minGapMs), { maxLength: 2 }),
+    });
+  type VenueEvent = {
+    kind: 'taker' | 'maker' | 'sync';
+    key: number;
+    side: 'BUY' | 'SELL';
+    qty: string;
+    gapMs: number;
+  };
+  type Poll = { events: VenueEvent[]; race: VenueEvent[] };
+
+  /** Runs the polls; returns, per poll, the maker quantity per key the snapshot newly shows and what was reported. */
+  function run(polls: readonly Poll[]) {
+    let time = T0;
+    type Row = { quantity: string; updatedAt: number };
+    const venue = new Map<number, Row>();
+    const db = new Map<number, Row>();
+    const makerVenue = new Map<number, string>();
+    const makerDb = new Map<number, string>();
+    // Positions start large and are never closed, so every key keeps a row with an updatedAt.
+    KEYS.forEach((_, k) => {
+      venue.set(k, { quantity: '100', updatedAt: T0 });
+      db.set(k, { quantity: '100', updatedAt: T0 });
+      makerVenue.set(k, '0');
+      makerDb.set(k, '0');
+    });
+    const trades: TakerTrade[] = [];
+    const apply = (event: VenueEvent, asTaker = false) => {
+      time += event.gapMs;
+      const signedQty = event.side === 'BUY' ? event.qty : decSub('0', event.qty);
+      const kind = asTaker ? 'taker' : event.kind;
+      if (kind === 'sync') {
+        for (const k of venue.keys()) {
+          db.set(k, { ...venue.get(k)! });
+          makerDb.set(k, makerVenue.get(k)!);
+        }
+        return;
+      }
+      const row = venue.get(event.key)!;
+      venue.set(event.key, { quantity: decAdd(row.quantity, signedQty), updatedAt: time });
+      if (kind === 'maker') {
+        makerVenue.set(event.key, decAdd(makerVenue.get(event.key)!, signedQty));
+        return;
+      }
+      db.set(event.key, { ...venue.get(event.key)! });
+      makerDb.set(event.key, makerVenue.get(event.key)!);
+      const [symbol, positionSide] = KEYS[event.key]!;
+      trades.push({ ...trade(event.side, event.qty, symbol, positionSide), time });
+    };
+    const snapshot = () =>
+      [...db].map(([k, r]) => ({
+        ...pos(r.quantity, KEYS[k]![0], KEYS[k]![1]),
+        updatedAt: new Date(r.updatedAt).toISOString(),
+      }));
+    let previous = snapshot();
+    let carry: MakerFillCarry | undefined;
+    let read = 0;
+    const reported = new Map<number, string>();
+    const rounds: Array<{ expected: string[]; got: string[] }> = [];
+    const keyIndex = (symbol: string, side: string) => KEYS.findIndex(([s, p]) => s === symbol && p === side);
+    for (const poll of [...polls, { events: [], race: [] }, { events: [], race: [] }]) {
+      for (const event of poll.events) apply(event);
+      const current = snapshot();
+      const now = time;
+      const shown = new Map(makerDb);
+      for (const event of poll.race) apply(event, true);
+      const result = detectMakerFills({
+        previous,
+        current,
+        trades: trades.slice(read),
+        journal: [],
+        now,
+        carry,
+        previousAt: now - 5_000,
+      });
+      read = trades.length;
+      carry = result.carry;
+      previous = current;
+      for (const fill of result.fills) {
+        const k = keyIndex(fill.symbol, fill.positionSide);
+        reported.set(k, decAdd(reported.get(k) ?? '0', fill.quantity));
+      }
+      rounds.push({
+        expected: KEYS.map((_, k) => shown.get(k)!),
+        got: KEYS.map((_, k) => reported.get(k) ?? '0'),
+      });
+      time += 1;
+    }
+    return rounds;
+  }
+
+  /**
+   * Per poll and key: what is reported moves the total towards the maker quantity shown, never past it or away
+   * from it; and by each poll, everything shown one poll earlier has been reported (at most one poll late).
+   */
+  function expectTimely(rounds: ReturnType<typeof run>) {
+    let before = KEYS.map(() => '0');
+    let shownBefore = KEYS.map(() => '0');
+    for (const { expected, got } of rounds) {
+      got.forEach((q, k) => {
+        const [low, high] =
+          decCmp(before[k]!, expected[k]!) <= 0 ? [before[k]!, expected[k]!] : [expected[k]!, before[k]!];
+        expect(decCmp(q, low) >= 0 && decCmp(q, high) <= 0, `key ${k}: ${before[k]} → ${q}, shown ${expected[k]}`).toBe(
+          true,
+        );
+        if (decCmp(q, expected[k]!) !== 0) expect(q, `key ${k} late by more than one poll`).toBe(shownBefore[k]);
+      });
+      before = got;
+      shownBefore = expected;
+    }
+    const last = rounds.at(-1)!;
+    expect(last.got).toEqual(last.expected);
+  }
+
+  it('distinct instants: every maker fill is reported by the first poll whose positions show it, exactly', () => {
+    // Maker quantities carry a 4th decimal that taker quantities never have: no maker fill equals a sum of trades.
+    const generic = (events: VenueEvent[]) =>
+      events.map((e) => (e.kind === 'maker' ? { ...e, qty: decAdd(e.qty, '0.0007') } : e));
+    fc.assert(
+      fc.property(fc.array(pollArb(1), { minLength: 1, maxLength: 6 }), (polls) => {
+        const rounds = run(polls.map((p) => ({ events: generic(p.events), race: p.race })));
+        for (const { expected, got } of rounds) expect(got).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('distinct instants, any quantities: a maker fill that equals a sum of nearby trades is at most one poll late', () => {
+    fc.assert(
+      fc.property(fc.array(pollArb(1), { minLength: 1, maxLength: 6 }), (polls) => expectTimely(run(polls))),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a frozen clock (every event in one millisecond): no maker fill that did not happen, at most one poll late', () => {
+    fc.assert(
+      fc.property(fc.array(pollArb(0), { minLength: 1, maxLength: 6 }), (polls) =>
+        expectTimely(run(polls.map((p) => ({ events: p.events.map((e) => ({ ...e, gapMs: 0 })), race: [] })))),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a frozen clock with trades landing between the two reads of a poll: taker fills alone never give a maker fill', () => {
+    fc.assert(
+      fc.property(fc.array(pollArb(0), { minLength: 1, maxLength: 6 }), (polls) => {
+        const frozen = (events: VenueEvent[]) =>
+          events.map((e) => ({ ...e, gapMs: 0, kind: e.kind === 'maker' ? ('taker' as const) : e.kind }));
+        for (const { got } of run(polls.map((p) => ({ events: frozen(p.events), race: frozen(p.race) })))) {
+          expect(got).toEqual(KEYS.map(() => '0'));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

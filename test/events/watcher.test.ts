@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FuturesClient } from '../../src/client.ts';
-import { RateLimitError } from '../../src/errors/api-error.ts';
+import { RateLimitError, ServerError } from '../../src/errors/api-error.ts';
 import { ConfigurationError } from '../../src/errors/configuration-error.ts';
-import type { FuturesError } from '../../src/errors/futures-error.ts';
+import { FuturesError } from '../../src/errors/futures-error.ts';
 import { ListenerError } from '../../src/errors/listener-error.ts';
 import type { MakerFill } from '../../src/events/detect-maker-fills.ts';
 import type { AccountWatcher, OrderChange, PositionChange } from '../../src/events/watcher.ts';
 import type { AccountTrade } from '../../src/schemas/trade.ts';
 import { createExchange } from '../../src/testing/index.ts';
 import { ManualClock } from '../helpers/clock.ts';
-import { ManualScheduler, nextEvent } from './helpers.ts';
+import { ManualScheduler, nextEvent, until } from './helpers.ts';
 
 const watchers: AccountWatcher[] = [];
 afterEach(() => {
@@ -368,7 +368,7 @@ describe('AccountWatcher on the simulator', () => {
     });
     ex.fillOrder(order.id);
     ex.sync();
-    await expect(watcher.poll()).resolves.toBeUndefined();
+    await expect(watcher.poll()).resolves.toMatchObject({ ok: true }); // a listener's bug is not a failed poll
     expect(makerFills.map((f) => f.quantity)).toEqual(['0.01']);
     expect(logged).toContain("a 'maker_fill' listener of the watcher threw");
     expect(logged).toContain("a 'position_update' listener of the watcher threw");
@@ -398,7 +398,7 @@ describe('AccountWatcher on the simulator', () => {
     });
     ex.fillOrder(order.id);
     ex.sync();
-    await expect(watcher.poll()).resolves.toBeUndefined();
+    await expect(watcher.poll()).resolves.toMatchObject({ ok: true }); // a listener's bug is not a failed poll
     expect(seen.makerFills.map((f) => f.quantity)).toEqual(['0.01']);
     expect(seen.errors).toHaveLength(2);
     const [first, second] = seen.errors;
@@ -425,10 +425,115 @@ describe('AccountWatcher on the simulator', () => {
     watcher.on('poll', () => {
       throw new Error('poll listener bug');
     });
-    await expect(watcher.poll()).resolves.toBeUndefined();
-    await expect(watcher.poll()).resolves.toBeUndefined();
+    await expect(watcher.poll()).resolves.toMatchObject({ ok: true }); // a listener's bug is not a failed poll
+    await expect(watcher.poll()).resolves.toMatchObject({ ok: true }); // a listener's bug is not a failed poll
     expect(errors.map((e) => (e as ListenerError).event)).toEqual(['poll', 'poll']);
     expect(ex.requests.filter((r) => r.path === '/v2/positions')).toHaveLength(2);
+  });
+
+  it("poll() resolves its outcome: a failure is the caller's (no error event), a stopped watcher says so", async () => {
+    const { ex, client } = setup();
+    const { watcher, seen } = manualWatcher(client);
+    await expect(watcher.poll()).resolves.toEqual({ ok: true, at: expect.any(Number), baseline: true });
+    await expect(watcher.poll()).resolves.toEqual({ ok: true, at: expect.any(Number), baseline: false });
+    ex.faults.add({ path: '/v2/positions', status: 503, times: 1 });
+    const failed = await watcher.poll();
+    expect(failed).toMatchObject({ ok: false, stopped: false });
+    expect(failed.ok ? undefined : failed.error).toBeInstanceOf(ServerError);
+    expect(seen.errors).toEqual([]);
+    watcher.stop();
+    const stopped = await watcher.poll();
+    expect(stopped).toMatchObject({ ok: false, stopped: true });
+    expect(stopped.ok ? undefined : stopped.error).toBeInstanceOf(FuturesError);
+  });
+
+  it('an automatic poll that fails is an error event, once, also when poll() joins it', async () => {
+    const { ex, client } = setup();
+    const scheduler = new ManualScheduler();
+    scheduler.now = () => Date.now();
+    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000, scheduler });
+    watchers.push(watcher);
+    const errors: FuturesError[] = [];
+    watcher.on('error', (e) => errors.push(e));
+    ex.faults.add({ path: '/v2/positions', status: 503, times: 2 });
+    scheduler.advance(0);
+    await until(() => errors.length === 1);
+    scheduler.advance(2_000);
+    const joined = await watcher.poll(); // joins the automatic poll in flight
+    expect(joined).toMatchObject({ ok: false, stopped: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(errors).toHaveLength(1);
+  });
+
+  it('issue 8: a taker BUY 0.005 and a maker SELL 0.002 in one interval: the maker fill comes in that poll', async () => {
+    for (const makerFirst of [false, true]) {
+      const { ex, client } = setup();
+      const { watcher, seen } = manualWatcher(client);
+      await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.010' });
+      const { order: resting } = await client.orders.create({
+        symbol: 'BTCUSDT',
+        side: 'SELL',
+        type: 'LIMIT',
+        quantity: '0.002',
+        price: '70000',
+      });
+      await watcher.poll();
+      ex.advance(1_000);
+      if (makerFirst) ex.fillOrder(resting.id);
+      ex.advance(300);
+      await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.005' });
+      ex.advance(300);
+      if (!makerFirst) ex.fillOrder(resting.id);
+      ex.sync();
+      await watcher.poll();
+      expect(seen.positions.map((p) => [p.previousQuantity, p.quantity])).toEqual([['0.01', '0.013']]);
+      expect(seen.fills.map((t) => [t.side, t.qty])).toEqual([['BUY', '0.005']]);
+      expect(seen.makerFills.map((f) => [f.quantity, f.previousQuantity, f.newQuantity])).toEqual([
+        ['-0.002', '0.01', '0.013'],
+      ]);
+      await watcher.poll();
+      expect(seen.makerFills).toHaveLength(1);
+    }
+  });
+
+  it('a taker trade that lands between the positions read and the trades read is no maker fill', async () => {
+    const ex = createExchange({ seed: 7, volatility: 0 });
+    const { accountId } = ex.createAccount({ balances: { USDT: '1000000' } });
+    ex.setMarkPrice('BTCUSDT', '65000');
+    const mine = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+    const other = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+    const otherProcess = new FuturesClient({ baseUrl: ex.baseUrl, ...other, fetch: ex.fetch, retry: false });
+    let trade: (() => Promise<unknown>) | undefined;
+    const racing: typeof fetch = async (input, init) => {
+      const response = await ex.fetch(input, init);
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (url.pathname === '/v2/positions' && trade) {
+        const run = trade;
+        trade = undefined;
+        await run();
+      }
+      return response;
+    };
+    const client = new FuturesClient({ baseUrl: ex.baseUrl, ...mine, fetch: racing, retry: false });
+    const { watcher, seen } = manualWatcher(client);
+    await otherProcess.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.02' });
+    await watcher.poll();
+    for (const side of ['BUY', 'SELL'] as const) {
+      trade = () => otherProcess.orders.create({ symbol: 'BTCUSDT', side, type: 'MARKET', quantity: '0.007' });
+      await watcher.poll();
+      await watcher.poll();
+    }
+    // Once more, a small BUY.
+    trade = () => otherProcess.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.003' });
+    await watcher.poll();
+    await watcher.poll();
+    expect(seen.fills.map((t) => [t.side, t.qty])).toEqual([
+      ['BUY', '0.007'],
+      ['SELL', '0.007'],
+      ['BUY', '0.003'],
+    ]);
+    expect(seen.makerFills).toEqual([]);
+    expect(seen.errors).toEqual([]);
   });
 
   it('rejects a non-positive interval with a ConfigurationError', () => {

@@ -1,6 +1,6 @@
 import { createExchange } from 'futures-sdk/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compareDecimals, connect, shiftPrice } from '../../examples/_setup.ts';
+import { connect, shiftPrice } from '../../examples/_setup.ts';
 
 // The examples' shared setup is what users copy first: its price helpers must be exact (no float drift) and
 // connect() must pick the simulator or the configured API from the environment.
@@ -16,26 +16,22 @@ describe('shiftPrice', () => {
   ])('%s moved by %d %% is %s', (price, percent, expected) => {
     expect(shiftPrice(price, percent)).toBe(expected);
   });
-});
 
-describe('compareDecimals', () => {
   it.each([
-    ['64000.5', '64000.50', 0],
-    ['9.99', '10', -1],
-    ['10', '9.99', 1],
-    ['-1', '0.5', -1],
-    // Beyond float precision: Number() would call these equal.
-    ['100000000000000000.1', '100000000000000000.2', -1],
-  ])('compares %s with %s as %d', (a, b, expected) => {
-    expect(compareDecimals(a, b)).toBe(expected);
+    ['64479.2', -5, '0.5', '61255'],
+    ['64479.2', -5, '5', '61255'],
+    ['3512.34', 1.5, '0.01', '3565.02'],
+    ['0.123456', -0.01, '0.0001', '0.1234'],
+  ])('%s moved by %d %% on a tick of %s is %s', (price, percent, tick, expected) => {
+    expect(shiftPrice(price, percent, tick)).toBe(expected);
   });
 });
 
 describe('connect', () => {
   beforeEach(() => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    for (const name of ['FUTURES_BASE_URL', 'FUTURES_API_KEY', 'FUTURES_API_SECRET', 'FUTURES_SYMBOL']) {
-      vi.stubEnv(name, '');
+    for (const name of ['BASE_URL', 'API_KEY', 'API_SECRET', 'SYMBOL', 'TICK_SIZE', 'STEP_SIZE']) {
+      vi.stubEnv(`FUTURES_${name}`, '');
     }
   });
   afterEach(() => {
@@ -44,10 +40,11 @@ describe('connect', () => {
   });
 
   it('without FUTURES_BASE_URL, trades on a funded simulated account', async () => {
-    const { client, ex, accountId, symbol } = await connect();
+    const { client, ex, accountId, symbol, tickSize, stepSize } = await connect();
     expect(ex).toBeDefined();
     expect(accountId).toBeDefined();
     expect(symbol).toBe('BTCUSDT');
+    expect([tickSize, stepSize]).toEqual(['0.1', '0.001']);
     const { balances } = await client.account.balance();
     expect(balances.assets.find((a) => a.asset === 'USDT')?.availableBalance).toBe('10000');
   });
@@ -62,9 +59,11 @@ describe('connect', () => {
       vi.stubEnv('FUTURES_API_KEY', apiKey);
       vi.stubEnv('FUTURES_API_SECRET', apiSecret);
       vi.stubEnv('FUTURES_SYMBOL', 'ETHUSDT');
-      const { client, ex, symbol } = await connect();
+      vi.stubEnv('FUTURES_TICK_SIZE', '0.01');
+      const { client, ex, symbol, tickSize, stepSize } = await connect();
       expect(ex).toBeUndefined();
       expect(symbol).toBe('ETHUSDT');
+      expect([tickSize, stepSize]).toEqual(['0.01', undefined]);
       const { balances } = await client.account.balance();
       expect(balances.assets[0]?.walletBalance).toBe('123');
       expect(remote.requests.at(-1)?.headers['x-api-key']).toBe(apiKey);

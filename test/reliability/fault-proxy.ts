@@ -18,6 +18,12 @@ export type Fault =
   | { kind: 'truncated' }
   /** Forwards, then sends the upstream's status and headers with an empty body. */
   | { kind: 'empty' }
+  /**
+   * Forwards a copy first (the upstream acts on it), then the request itself, and answers with the second
+   * response: what a retrying proxy or a replaying eavesdropper does. The server answers the second one
+   * `401 Signature replay detected`.
+   */
+  | { kind: 'duplicate' }
   /** Answers in the upstream's place; the upstream never sees the request. */
   | { kind: 'answer'; status: number; headers?: Record<string, string>; body: string };
 
@@ -86,9 +92,11 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
       res.end(fault.body);
       return;
     }
+    if (fault?.kind === 'duplicate') await forward(req, body);
     const answer = await forward(req, body);
     switch (fault?.kind) {
       case undefined:
+      case 'duplicate':
         res.writeHead(answer.status, answer.headers);
         res.end(answer.body);
         return;

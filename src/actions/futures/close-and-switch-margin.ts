@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { journalCall } from '../../events/journal.ts';
 import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 import { marginTypeParam } from './set-margin-type.ts';
@@ -39,7 +39,7 @@ export interface CloseAndSwitchMarginParameters {
  * ```
  */
 export const closeAndSwitchMarginParamsSchema = z.strictObject({
-  symbol: requiredString,
+  symbol: symbolParam,
   targetMarginType: marginTypeParam,
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -43,7 +43,7 @@ export interface SetLeverageParameters {
  * ```
  */
 export const setLeverageParamsSchema = z.strictObject({
-  symbol: requiredString,
+  symbol: symbolParam,
   leverage: intInRange(1, 125),
   forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -44,7 +44,7 @@ export interface SetMarginTypeParameters {
  * ```
  */
 export const setMarginTypeParamsSchema = z.strictObject({
-  symbol: requiredString,
+  symbol: symbolParam,
   marginType: marginTypeParam,
   forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
 });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
 
@@ -36,7 +36,7 @@ export interface DepthParameters {
  * ```
  */
 export const depthParamsSchema = z.strictObject({
-  symbol: requiredString,
+  symbol: symbolParam,
   limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -29,7 +29,7 @@ export interface FundingRateParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const fundingRateParamsSchema = z.strictObject({ symbol: requiredString });
+export const fundingRateParamsSchema = z.strictObject({ symbol: symbolParam });
 
 /**
  * Response of `GET /v2/funding-rate`.

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
 
@@ -55,7 +55,7 @@ const ignoredByServer = z
  * ```
  */
 export const klinesParamsSchema = z.strictObject({
-  symbol: requiredString,
+  symbol: symbolParam,
   interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
   limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
   startTime: ignoredByServer,

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { tickerSchema } from '../../schemas/market.ts';
 
@@ -30,7 +30,7 @@ export interface Ticker24hrParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const ticker24hrParamsSchema = z.strictObject({ symbol: requiredString.optional() });
+export const ticker24hrParamsSchema = z.strictObject({ symbol: symbolParam.optional() });
 
 /**
  * Response of `GET /v2/ticker/24hr`: always an array (one element when filtered).

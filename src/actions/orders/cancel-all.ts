@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { CancelAllAbortedError } from '../../errors/cancel-all-aborted-error.ts';
@@ -69,7 +69,7 @@ export interface CancelAllOrdersParameters {
  * ```
  */
 export const cancelAllOrdersParamsSchema = z.strictObject({
-  symbol: requiredString.optional(),
+  symbol: symbolParam.optional(),
   subAccountId: subAccountIdParam,
   includeConditional: z.boolean({ error: 'must be a boolean' }).optional(),
 });

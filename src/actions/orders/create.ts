@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
-import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
+import { positiveDecimalParam, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { journalCall, orderJournalInit } from '../../events/journal.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -121,8 +121,10 @@ export type CreateOrderParameters =
   | StopMarketOrderParameters;
 
 const baseShape = {
-  symbol: requiredString,
-  side: z.enum(['BUY', 'SELL'], { error: "must be 'BUY' or 'SELL'" }),
+  symbol: symbolParam,
+  side: z.enum(['BUY', 'SELL'], {
+    error: (issue) => (issue.input === undefined ? 'is required' : "must be 'BUY' or 'SELL'"),
+  }),
   quantity: positiveDecimalParam,
   positionSide: z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" }).optional(),
   reduceOnly: z.boolean({ error: 'must be a boolean' }).optional(),
@@ -132,16 +134,9 @@ const baseShape = {
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (why: string) => z.undefined({ error: why }).optional();
 
-/**
- * Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time).
- *
- * @example
- * ```ts
- * const check = createOrderParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
-export const createOrderParamsSchema = z.discriminatedUnion(
+const ORDER_TYPES_TEXT = "'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT' or 'TAKE_PROFIT_MARKET'";
+
+const orderParamsUnion = z.discriminatedUnion(
   'type',
   [
     z.strictObject({
@@ -169,8 +164,57 @@ export const createOrderParamsSchema = z.discriminatedUnion(
       stopPrice: positiveDecimalParam,
     }),
   ],
-  { error: "must be one of 'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'" },
+  { error: `must be ${ORDER_TYPES_TEXT}` },
 );
+
+/**
+ * The fields every order needs, checked only when `type` is missing or unknown: the union above can then say
+ * nothing but "type is wrong", and a caller who passed `{}` should hear about every missing parameter at once.
+ */
+const { symbol: symbolShape, side: sideShape, ...restShape } = baseShape;
+const orderBaseSchema = z.strictObject(
+  {
+    // In the order a reader expects them named: symbol, side, type, quantity, then the rest.
+    symbol: symbolShape,
+    side: sideShape,
+    type: z.enum(['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'], {
+      error: (issue) => (issue.input === undefined ? 'is required' : `must be ${ORDER_TYPES_TEXT}`),
+    }),
+    ...restShape,
+    price: positiveDecimalParam.optional(),
+    stopPrice: positiveDecimalParam.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'invalid_type' ? 'must be an object such as { symbol, side, type, quantity }' : undefined,
+  },
+);
+
+/**
+ * Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time). Every
+ * missing or invalid parameter is named, also when `type` itself is missing (`create()` with no argument lists
+ * `symbol`, `side`, `type` and `quantity`).
+ *
+ * @example
+ * ```ts
+ * const check = createOrderParamsSchema.safeParse(input); // the rules the SDK applies before sending
+ * if (!check.success) console.log(check.error.issues);
+ * ```
+ */
+export const createOrderParamsSchema = z.unknown().transform((input, ctx) => {
+  const params = input === undefined ? {} : input;
+  const result = orderParamsUnion.safeParse(params);
+  if (result.success) return result.data;
+  // No branch was tried: `type` is missing or unknown, or the input is not an object at all.
+  const typeUnknown = result.error.issues.some(
+    (issue) => issue.code === 'invalid_union' || (issue.code === 'invalid_type' && issue.path.length === 0),
+  );
+  const issues = (typeUnknown && orderBaseSchema.safeParse(params).error?.issues) || result.error.issues;
+  // Finalised issues (message and path set) pushed back as raw ones: zod keeps both and prefixes the path when
+  // this schema is an item of a batch.
+  for (const issue of issues) ctx.issues.push({ ...issue, input: params } as (typeof ctx.issues)[number]);
+  return z.NEVER;
+});
 
 /**
  * Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`).

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { Order, OrderStatus } from '../../schemas/order.ts';
 import { list, MAX_ORDERS_PAGE } from './list.ts';
@@ -35,7 +35,7 @@ export interface ListAllOrdersParameters {
  * ```
  */
 export const listAllOrdersParamsSchema = z.strictObject({
-  symbol: requiredString.optional(),
+  symbol: symbolParam.optional(),
   status: requiredString.optional(),
 });
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { intInRange, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 
@@ -53,7 +53,7 @@ export interface ListOrdersParameters {
  * ```
  */
 export const listOrdersParamsSchema = z.strictObject({
-  symbol: requiredString.optional(),
+  symbol: symbolParam.optional(),
   status: requiredString.optional(),
   limit: intInRange(1, MAX_ORDERS_PAGE).optional(),
   offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),

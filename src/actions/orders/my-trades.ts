@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
 import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
@@ -37,7 +37,7 @@ export interface MyTradesParameters {
  * ```
  */
 export const myTradesParamsSchema = z.strictObject({
-  symbol: requiredString,
+  symbol: symbolParam,
   fromId: z
     .number({ error: 'must be a trade id (integer)' })
     .int({ error: 'must be an integer' })

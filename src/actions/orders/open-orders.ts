@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, validateParams } from '../../_internal/validate.ts';
+import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { venueOpenOrderSchema } from '../../schemas/order.ts';
 import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
@@ -34,7 +34,7 @@ export interface OpenOrdersParameters {
  * ```
  */
 export const openOrdersParamsSchema = z.strictObject({
-  symbol: requiredString.optional(),
+  symbol: symbolParam.optional(),
   subAccountId: subAccountIdParam,
 });
 

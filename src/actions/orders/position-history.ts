@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { intInRange, requiredString, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { closedPositionRecordSchema } from '../../schemas/trade.ts';
 import { optionalEpochMs, subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
@@ -61,7 +61,7 @@ export interface PositionHistoryParameters {
  */
 export const positionHistoryParamsSchema = z
   .strictObject({
-    symbol: requiredString.optional(),
+    symbol: symbolParam.optional(),
     subAccountId: subAccountIdParam,
     page: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
     limit: intInRange(1, MAX_POSITION_HISTORY_PAGE).optional(),

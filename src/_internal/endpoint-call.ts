@@ -1,0 +1,127 @@
+// One call as an endpoint describes it to the transport, and the checks its per-call options get before anything
+// else happens.
+import type * as z from 'zod';
+import { RequestValidationError } from '../errors/request-validation-error.ts';
+import type { CallOptions } from '../options.ts';
+import type { QueryParams } from '../signer.ts';
+import type { BucketName } from './rate-limiter.ts';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * When a failed attempt may be repeated.
+ * - `idempotent`: repeating is harmless (GETs, cancel-all, the setters, order creation with its fixed
+ *   clientOrderId): retried on 429, 5xx, timeouts and network errors.
+ * - `once`: repeating could act twice (cancel, close-position, close-and-switch-margin): retried only when the
+ *   server certainly did not act (429, connection refused, the 401 clock re-sync).
+ */
+export type RetrySafety = 'idempotent' | 'once';
+
+/**
+ * Order of service inside a rate-limit bucket: `trading` (create, batch, cancel, cancel-all, close, setters)
+ * before `normal` (a user's reads) before `background` (the watcher's polls).
+ * @internal
+ */
+export type CallPriority = 'trading' | 'normal' | 'background';
+
+/**
+ * {@link CallOptions} plus what only the SDK's own callers set (the watcher marks its polls `background`).
+ * @internal
+ */
+export interface InternalCallOptions extends CallOptions {
+  priority?: CallPriority | undefined;
+}
+
+/** One endpoint call, as resources describe it to the transport. */
+export interface EndpointCall<T> {
+  method: HttpMethod;
+  /** Path with every id already percent-encoded, e.g. `/v2/orders/a%2Fb`. */
+  path: string;
+  query?: QueryParams | undefined;
+  body?: unknown;
+  signed: boolean;
+  bucket: BucketName;
+  safety: RetrySafety;
+  /**
+   * Order of service inside the bucket. Default: `trading` for anything but a GET and for the orders, batch and
+   * close buckets, else `normal`; `options.priority` (the watcher's `background`) overrides both.
+   */
+  priority?: CallPriority | undefined;
+  /** Response schema; validated on 2xx. */
+  schema: z.ZodType<T>;
+  options?: InternalCallOptions | undefined;
+}
+
+const PRIORITY_VALUES: ReadonlySet<unknown> = new Set<CallPriority>(['trading', 'normal', 'background']);
+
+/** The call's class of service inside its bucket (see {@link EndpointCall.priority}). */
+export function priorityOf(call: EndpointCall<unknown>): CallPriority {
+  const asked = call.options?.priority ?? call.priority;
+  if (PRIORITY_VALUES.has(asked)) return asked as CallPriority;
+  const trading =
+    call.method !== 'GET' || call.bucket === 'orders' || call.bucket === 'batch' || call.bucket === 'close';
+  return trading ? 'trading' : 'normal';
+}
+
+/** The longest timer a runtime honours: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
+export const MAX_TIMEOUT_MS = 2_147_483_647;
+
+/** A `timeoutMs` the SDK accepts: an integer number of milliseconds from 1 to 2^31 − 1. */
+export function isValidTimeoutMs(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_MS;
+}
+
+/**
+ * The call's options, read once and checked before anything else happens: a getter that throws or a revoked
+ * Proxy must end as a `RequestValidationError`, and a `timeoutMs` of `Infinity`, `2 ** 31`, `-1` or `NaN` would
+ * otherwise become a 1 ms timer.
+ */
+export function readCallOptions(call: EndpointCall<unknown>): InternalCallOptions | undefined {
+  const context = `${call.method} ${call.path}`;
+  let signal: unknown;
+  let timeoutMs: unknown;
+  let priority: unknown;
+  try {
+    const options: unknown = call.options;
+    if (options === undefined || options === null) return undefined;
+    if (typeof options !== 'object') {
+      throw new RequestValidationError([{ path: ['options'], message: 'must be an object' }], context);
+    }
+    ({ signal, timeoutMs, priority } = options as InternalCallOptions);
+  } catch (error) {
+    if (error instanceof RequestValidationError) throw error;
+    throw new RequestValidationError([{ path: ['options'], message: 'could not be read' }], context);
+  }
+  const issues: Array<{ path: string[]; message: string }> = [];
+  if (timeoutMs !== undefined && !isValidTimeoutMs(timeoutMs)) {
+    issues.push({
+      path: ['options', 'timeoutMs'],
+      message: `must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
+    });
+  }
+  if (signal !== undefined && !isAbortSignal(signal)) {
+    issues.push({ path: ['options', 'signal'], message: 'must be an AbortSignal' });
+  }
+  if (issues.length > 0) throw new RequestValidationError(issues, context);
+  return {
+    signal: signal as AbortSignal | undefined,
+    timeoutMs: timeoutMs as number | undefined,
+    priority: priority as CallPriority | undefined,
+  };
+}
+
+function isAbortSignal(value: unknown): value is AbortSignal {
+  try {
+    const candidate = value as AbortSignal;
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      typeof candidate.aborted === 'boolean' &&
+      typeof candidate.addEventListener === 'function' &&
+      typeof candidate.removeEventListener === 'function'
+    );
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,79 @@
+// Reading an answer: the body (raced against the attempt's deadline), its JSON, a redirect's target and a
+// Retry-After header.
+
+/** Resolves nothing; for promises whose loss of a race must not become an unhandled rejection. */
+export const noop = (): void => {};
+
+export type ParsedBody = { json: true; value: unknown } | { json: false; value: string };
+
+export function parseBody(text: string): ParsedBody {
+  if (text.trim() === '') return { json: false, value: text };
+  try {
+    return { json: true, value: JSON.parse(text) };
+  } catch {
+    return { json: false, value: text };
+  }
+}
+
+/** Milliseconds from a `Retry-After` header (delta-seconds or HTTP-date), or undefined. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+  // Only an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse alone accepts junk such as "-1" or "7".
+  if (!/^[A-Za-z]{3},\s/.test(trimmed)) return undefined;
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, date - now);
+}
+
+/** Redirect statuses: the SDK never follows them (see RedirectError). */
+export const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
+
+/** Scheme, host and path of a redirect target, resolved against the request URL; never its query. */
+export function redirectTarget(location: string | null, requestUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, requestUrl);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads a body to text, chunk by chunk, each read raced against `stopped`. The attempt's deadline and the
+ * caller's signal end the read themselves: an abort that only travels through fetch's `Request` can be lost
+ * (Node links a Request's signal weakly, and a GC during a stalled body drops the link), which would leave the
+ * call pending forever.
+ */
+export async function readText(response: Response, stopped: Promise<never>): Promise<string> {
+  const body = response.body as ReadableStream<Uint8Array> | null | undefined;
+  if (body === null) return '';
+  if (typeof body?.getReader !== 'function') {
+    // A fetch replacement whose body is not a web stream (node-fetch 2 has a Node stream, some polyfills have
+    // none): its text() is all there is to race.
+    return Promise.race([response.text(), stopped]);
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), stopped]);
+      if (done) return text + decoder.decode();
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    reader.cancel().catch(noop);
+    throw error;
+  }
+}
+
+export function toPathKey(key: PropertyKey): string | number {
+  return typeof key === 'number' ? key : String(key);
+}
+
+export function isFailureEnvelope(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as { ok?: unknown }).ok === false;
+}

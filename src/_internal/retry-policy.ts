@@ -1,0 +1,74 @@
+// What a finished attempt means: whether the server may have counted it in its rate-limit window, and the
+// shapes of an attempt's outcome that the transport's retry loop decides on.
+import { ApiError } from '../errors/api-error.ts';
+import type { FuturesError } from '../errors/futures-error.ts';
+import type { RetryOptions } from '../options.ts';
+import type { RetrySafety } from './endpoint-call.ts';
+
+/**
+ * Whether the server may have counted the attempt in its rate-limit window. It counts a request when it arrives
+ * and not at all when it answers 429; a request that never left was not counted either.
+ */
+export function settlementOf(outcome: Outcome<unknown>): 'counted' | 'refunded' {
+  if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) return 'refunded';
+  if (outcome.kind === 'network' && outcome.neverSent) return 'refunded';
+  return 'counted';
+}
+
+export function isReplay(error: FuturesError): boolean {
+  return error instanceof ApiError && error.status === 401 && error.error === 'Signature replay detected';
+}
+
+export type Failure =
+  | {
+      kind: 'http';
+      error: FuturesError;
+      retryAfterMs: number | undefined;
+      dateHeader: string | null;
+      sentAt: number;
+      receivedAt: number;
+    }
+  | { kind: 'network'; error: FuturesError; neverSent: boolean }
+  | { kind: 'redirect'; error: FuturesError }
+  | { kind: 'timeout'; error: FuturesError };
+
+export type Outcome<T> = { kind: 'ok'; value: T } | Failure;
+
+/**
+ * The wait before the next attempt, or undefined when this failure must not be retried: a pure function of the
+ * retry settings, the endpoint's safety, the failure and how many retries were made (the jitter comes from
+ * `random`, the client clock's).
+ */
+export function retryDelay(
+  retry: Required<RetryOptions> | false,
+  random: () => number,
+  safety: RetrySafety,
+  outcome: Failure,
+  retries: number,
+): number | undefined {
+  if (retry === false) return undefined;
+  const jittered = () => {
+    const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** retries);
+    return Math.round(step / 2 + (random() * step) / 2);
+  };
+  if (outcome.kind === 'http') {
+    const { status } = outcome.error as ApiError;
+    if (status === 429) {
+      if (outcome.retryAfterMs !== undefined) {
+        return outcome.retryAfterMs > retry.maxRetryAfterMs ? undefined : outcome.retryAfterMs;
+      }
+      return 1000 * 2 ** retries;
+    }
+    if (status >= 500 && safety === 'idempotent') return jittered();
+    // A fresh signature at once: the rejected attempt was not acted on, and waiting changes nothing.
+    if (isReplay(outcome.error) && safety === 'idempotent') return 0;
+    return undefined;
+  }
+  if (outcome.kind === 'network') {
+    // DNS, TLS and refused connections happen before anything is sent: safe to repeat for every endpoint.
+    if (safety === 'idempotent' || outcome.neverSent) return jittered();
+    return undefined;
+  }
+  if (outcome.kind === 'timeout' && safety === 'idempotent') return jittered();
+  return undefined;
+}

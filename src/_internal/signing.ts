@@ -1,0 +1,110 @@
+// Signing one attempt: a timestamp in this client's lane, the canonical payload, the signature (from user code
+// that may never answer, so under the attempt's deadline and the caller's signal), and the fleet lane it needs.
+import { AbortError } from '../errors/abort-error.ts';
+import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
+import { FuturesError } from '../errors/futures-error.ts';
+import { TimeoutError } from '../errors/timeout-error.ts';
+import type { Fleet, FleetLane } from '../fleet/types.ts';
+import type { Signer } from '../options.ts';
+import { canonicalQuery, type QueryParams } from '../signer.ts';
+import type { ClockSync } from './clock.ts';
+import type { EndpointCall } from './endpoint-call.ts';
+import { fleetCall } from './rate-limiter.ts';
+import type { Redactor } from './redact.ts';
+
+/** What signing needs from the client. */
+export interface SigningContext {
+  clockSync: ClockSync;
+  sign: Signer;
+  redactor: Redactor;
+}
+
+const abortError = (call: EndpointCall<unknown>, cause: unknown) =>
+  new AbortError({ method: call.method, path: call.path, cause });
+
+/** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
+async function signQuery(context: SigningContext, query: QueryParams, lane: FleetLane | undefined): Promise<string> {
+  const timestamp = context.clockSync.nextTimestamp(lane);
+  const payload = canonicalQuery({ ...query, timestamp });
+  const signature = await context.sign(payload);
+  if (typeof signature !== 'string' || signature === '') {
+    throw new FuturesError('The signer returned no signature');
+  }
+  // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
+  context.redactor.addSignature(signature);
+  const userPart = canonicalQuery(query);
+  return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
+}
+
+/**
+ * Signs under the caller's signal and what is left of the attempt's deadline: a `signer` is user code (often a
+ * remote KMS) that may never answer, and nothing has been sent yet, so giving up here is always safe.
+ */
+export async function signWithin(
+  context: SigningContext,
+  call: EndpointCall<unknown>,
+  query: QueryParams,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  lane: FleetLane | undefined,
+  /** What is left of the attempt's deadline. */
+  withinMs: number,
+): Promise<string> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new TimeoutError({
+            method: call.method,
+            path: call.path,
+            timeoutMs,
+            details: 'the signer did not return a signature in time; nothing was sent',
+          }),
+        ),
+      withinMs,
+    );
+    onAbort = () => reject(abortError(call, signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    // race() subscribes to both, so a signer that rejects after losing the race is not an unhandled rejection.
+    return await Promise.race([signQuery(context, query, lane), guard]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
+ * This member's timestamp lane, under the call's deadline and signal. Nothing is signed or sent without it:
+ * a lane that cannot be had is a `FleetUnavailableError` (safe to repeat).
+ */
+export async function fleetLane(
+  fleet: Fleet | undefined,
+  call: EndpointCall<unknown>,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<FleetLane | undefined> {
+  if (!fleet) return undefined;
+  const what = `lane (${call.method} ${call.path})`;
+  let lane: FleetLane;
+  try {
+    lane = await fleetCall(what, () => fleet.lane(signal), timeoutMs, signal);
+  } catch (error) {
+    throw error instanceof FleetUnavailableError ? error : abortError(call, error);
+  }
+  const { index, count, floor } = lane ?? {};
+  if (
+    !Number.isSafeInteger(count) ||
+    !Number.isSafeInteger(index) ||
+    !(index >= 0 && index < count) ||
+    !(floor === undefined || Number.isSafeInteger(floor))
+  ) {
+    throw new FleetUnavailableError(
+      `The fleet's ${what} failed: not integers with 0 <= index < count; nothing was sent`,
+    );
+  }
+  return lane;
+}

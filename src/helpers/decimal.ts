@@ -1,0 +1,216 @@
+import {
+  decAbs,
+  decAdd,
+  decCmp,
+  decDiv,
+  decMul,
+  decNeg,
+  decRoundToStep,
+  decSub,
+  type Rounding,
+} from '../_internal/decimal.ts';
+import { RequestValidationError } from '../errors/request-validation-error.ts';
+
+/**
+ * How {@link DecimalHelpers.div} and {@link DecimalHelpers.roundToStep} drop digits, with big.js's meanings:
+ * `'down'` toward zero (truncate), `'up'` away from zero, `'half-up'` to the nearest with ties away from zero,
+ * `'half-even'` to the nearest with ties to the even neighbour (banker's rounding). Negative values round by
+ * their magnitude: `'down'` turns `-1.7` into `-1`, `'up'` into `-2`.
+ *
+ * @example
+ * ```ts
+ * import { decimal, type DecimalRounding } from 'futures-sdk';
+ * const mode: DecimalRounding = 'half-even';
+ * decimal.roundToStep('0.125', '0.01', mode); // '0.12'
+ * ```
+ */
+export type DecimalRounding = Rounding;
+
+/**
+ * Options of {@link DecimalHelpers.div}.
+ *
+ * @example
+ * ```ts
+ * import { decimal, type DivOptions } from 'futures-sdk';
+ * const options: DivOptions = { scale: 2, rounding: 'down' };
+ * decimal.div('10', '3', options); // '3.33'
+ * ```
+ */
+export interface DivOptions {
+  /** Fractional digits of the result, an integer 0..1000. Default 18. */
+  scale?: number | undefined;
+  /** How the digits past `scale` are dropped. Default `'half-up'`. */
+  rounding?: DecimalRounding | undefined;
+}
+
+/**
+ * Exact arithmetic on decimal strings, the type of {@link decimal}.
+ *
+ * Inputs are plain decimal strings: an optional `-`, digits, and optionally `.` and more digits (`'65000.5'`,
+ * `'-0.002'`, `'0'`), as the API sends them. Numbers, exponents (`'1e-7'`), `'+1'`, `'.5'`, `'5.'`, spaces and
+ * `''` are refused with a `RequestValidationError` naming the argument. Results are canonical: no exponent, no
+ * leading or trailing zeros (`'1.5'`, not `'1.50'`), `'0'` for zero (never `'-0'`), a `-` for negatives, so two
+ * results are equal exactly when their strings are. A positive result can be sent as an order's price or quantity
+ * as it is. Nothing goes through floating point: every result is exact (BigInt), except where `div` and
+ * `roundToStep` round, as told.
+ *
+ * @example
+ * ```ts
+ * import { decimal } from 'futures-sdk';
+ * decimal.add('0.1', '0.2'); // '0.3' (not 0.30000000000000004)
+ * ```
+ */
+export interface DecimalHelpers {
+  /**
+   * `a + b`.
+   * @example
+   * ```ts
+   * decimal.add('1.25', '-0.25'); // '1'
+   * ```
+   */
+  add(a: string, b: string): string;
+  /**
+   * `a − b`.
+   * @example
+   * ```ts
+   * decimal.sub('0.3', '0.1'); // '0.2'
+   * ```
+   */
+  sub(a: string, b: string): string;
+  /**
+   * `a × b`, exact (the result has up to as many fractional digits as both inputs together).
+   * @example
+   * ```ts
+   * decimal.mul('0.002', '65000.5'); // '130.001'
+   * ```
+   */
+  mul(a: string, b: string): string;
+  /**
+   * `a ÷ b`, rounded to `scale` fractional digits (default 18) by `rounding` (default `'half-up'`), from the exact
+   * quotient (no intermediate rounding). Division by zero throws `RequestValidationError`.
+   * @example
+   * ```ts
+   * decimal.div('1', '3', { scale: 4 }); // '0.3333'
+   * decimal.div('-2', '3', { scale: 2, rounding: 'down' }); // '-0.66'
+   * ```
+   */
+  div(a: string, b: string, options?: DivOptions): string;
+  /**
+   * `-1`, `0` or `1` as `a` is less than, equal to or greater than `b` (`'1.50'` equals `'1.5'`).
+   * @example
+   * ```ts
+   * decimal.cmp('65000.5', '65000.50'); // 0
+   * ```
+   */
+  cmp(a: string, b: string): -1 | 0 | 1;
+  /**
+   * `|a|`.
+   * @example
+   * ```ts
+   * decimal.abs('-0.002'); // '0.002'
+   * ```
+   */
+  abs(a: string): string;
+  /**
+   * `−a`.
+   * @example
+   * ```ts
+   * decimal.neg('0.002'); // '-0.002'
+   * ```
+   */
+  neg(a: string): string;
+  /**
+   * Whether `a` is zero (`'0'`, `'-0.000'`, ...).
+   * @example
+   * ```ts
+   * decimal.isZero('0.000'); // true
+   * ```
+   */
+  isZero(a: string): boolean;
+  /**
+   * `value` rounded to a whole multiple of `step` (> 0) by `rounding`: a price to the symbol's tick size, a quantity
+   * to its lot step. The step need not be a power of ten (`'0.5'`, `'25'`).
+   * @example
+   * ```ts
+   * decimal.roundToStep('65000.37', '0.1', 'down'); // '65000.3'
+   * decimal.roundToStep('0.01234', '0.001', 'half-up'); // '0.012'
+   * decimal.roundToStep('-7.5', '5', 'half-even'); // '-10'
+   * ```
+   */
+  roundToStep(value: string, step: string, rounding: DecimalRounding): string;
+}
+
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+const ROUNDINGS: ReadonlyArray<unknown> = ['down', 'up', 'half-up', 'half-even'];
+
+/** Throws RequestValidationError naming `name` unless `value` is a plain decimal string. */
+function check(value: unknown, name: string, method: string): asserts value is string {
+  if (typeof value === 'string' && PLAIN_DECIMAL.test(value)) return;
+  const shown = typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value;
+  fail(name, `must be a decimal string like "-12.5" (got ${shown})`, method);
+}
+
+function checkRounding(value: unknown, name: string, method: string): asserts value is DecimalRounding {
+  if (!ROUNDINGS.includes(value)) fail(name, "must be 'down', 'up', 'half-up' or 'half-even'", method);
+}
+
+function fail(name: string, message: string, method: string): never {
+  throw new RequestValidationError([{ path: [name], message }], `decimal.${method}`);
+}
+
+/** Checks both operands of `method`, then applies `op`. */
+function both<T>(method: string, a: string, b: string, op: (a: string, b: string) => T): T {
+  check(a, 'a', method);
+  check(b, 'b', method);
+  return op(a, b);
+}
+
+/** Checks the operand of `method`, then applies `op`. */
+function one<T>(method: string, a: string, op: (a: string) => T): T {
+  check(a, 'a', method);
+  return op(a);
+}
+
+function div(a: string, b: string, options: DivOptions = {}): string {
+  check(a, 'a', 'div');
+  check(b, 'b', 'div');
+  const { scale = 18, rounding = 'half-up' } = options ?? {};
+  if (!Number.isInteger(scale) || scale < 0 || scale > 1000) fail('scale', 'must be an integer 0..1000', 'div');
+  checkRounding(rounding, 'rounding', 'div');
+  if (decCmp(b, '0') === 0) fail('b', 'must not be zero (division by zero)', 'div');
+  return decDiv(a, b, scale, rounding);
+}
+
+function roundToStep(value: string, step: string, rounding: DecimalRounding): string {
+  check(value, 'value', 'roundToStep');
+  check(step, 'step', 'roundToStep');
+  checkRounding(rounding, 'rounding', 'roundToStep');
+  if (decCmp(step, '0') <= 0) fail('step', 'must be greater than 0', 'roundToStep');
+  return decRoundToStep(value, step, rounding);
+}
+
+/**
+ * Exact decimal arithmetic on the strings the API sends and accepts: round prices to the tick, quantities to the
+ * lot step, and compute PnL without floating-point error. Malformed input throws `RequestValidationError`
+ * naming the argument. See {@link DecimalHelpers} for the string format and each function.
+ *
+ * @example
+ * ```ts
+ * import { decimal } from 'futures-sdk';
+ * const price = decimal.roundToStep('64999.987', '0.1', 'down'); // '64999.9'
+ * const pnl = decimal.mul(decimal.sub('66500', '65000'), '0.1'); // '150'
+ * if (decimal.cmp(pnl, '0') > 0) console.log(`profit ${pnl} USDT at ${price}`);
+ * ```
+ */
+// A plain object of arrow functions (no call at module load), so a bundler drops it when it is not used.
+export const decimal: DecimalHelpers = {
+  add: (a, b) => both('add', a, b, decAdd),
+  sub: (a, b) => both('sub', a, b, decSub),
+  mul: (a, b) => both('mul', a, b, decMul),
+  div,
+  cmp: (a, b) => both('cmp', a, b, decCmp),
+  abs: (a) => one('abs', a, decAbs),
+  neg: (a) => one('neg', a, decNeg),
+  isZero: (a) => one('isZero', a, (x) => decCmp(x, '0') === 0),
+  roundToStep,
+};

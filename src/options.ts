@@ -1,0 +1,89 @@
+// The options a user passes: what every call accepts, and the client's retry, logger and signer settings.
+// Public (exported from `futures-sdk`); the internals that read them import from here.
+
+/**
+ * Per-call options every method accepts as its last argument.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const { order } = await client.orders.get(orderId, { signal: controller.signal, timeoutMs: 2_000 });
+ * ```
+ */
+export interface CallOptions {
+  /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
+  signal?: AbortSignal | undefined;
+  /**
+   * Deadline of each attempt of this call (signing, headers and the whole body), overriding the client's
+   * `timeoutMs`: an integer number of milliseconds from 1 to 2147483647, else the call rejects with
+   * `RequestValidationError` before any network.
+   */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Retry settings of the client's `retry` option; omitted fields keep their defaults.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type RetryOptions } from 'futures-sdk';
+ * const retry: RetryOptions = { limit: 2, maxRetryAfterMs: 5_000 };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, retry });
+ * ```
+ */
+export interface RetryOptions {
+  /**
+   * Retries after the first attempt.
+   * @default 4
+   */
+  limit?: number;
+  /**
+   * First backoff for 5xx and network errors; doubles each retry, with jitter (50–100 % of the step).
+   * @default 500
+   */
+  baseDelayMs?: number;
+  /**
+   * Largest backoff step for 5xx and network errors.
+   * @default 8000
+   */
+  maxDelayMs?: number;
+  /**
+   * A 429 whose `Retry-After` asks for longer than this is not retried: the `RateLimitError` is returned to
+   * you at once instead of the call hanging.
+   * @default 60000
+   */
+  maxRetryAfterMs?: number;
+}
+
+/**
+ * Minimal logger; receives only redacted strings. `console` fits as it is.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type Logger } from 'futures-sdk';
+ * const logger: Logger = console;
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, logger });
+ * ```
+ */
+export interface Logger {
+  debug(message: string, meta?: Record<string, unknown>): void;
+  info(message: string, meta?: Record<string, unknown>): void;
+  warn(message: string, meta?: Record<string, unknown>): void;
+  error(message: string, meta?: Record<string, unknown>): void;
+}
+
+/**
+ * Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server), so the secret never enters
+ * this process.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type Signer } from 'futures-sdk';
+ * const signer: Signer = async (payload) => {
+ *   const res = await fetch('https://signer.internal/sign', { method: 'POST', body: payload });
+ *   return res.text(); // lowercase hex HMAC-SHA256 of payload
+ * };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, signer });
+ * ```
+ */
+export type Signer = (payload: string) => string | Promise<string>;

@@ -4,6 +4,20 @@ import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 /**
+ * futures-sdk/redis takes its error classes from the main entry (`futures-sdk`, resolved by the package's
+ * self-reference) instead of bundling copies: `err instanceof FleetUnavailableError` must hold for the class a
+ * user imports from `futures-sdk`.
+ */
+const redisErrorsFromMainEntry: Plugin = {
+  name: 'redis-errors-from-main-entry',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/errors\// }, (args) =>
+      /[\\/]src[\\/]redis[\\/]/.test(args.importer) ? { path: 'futures-sdk', external: true } : undefined,
+    );
+  },
+};
+
+/**
  * The CommonJS build of `futures-sdk/testing/msw` loads msw with `require` (`load-msw.cjs.ts`): the ESM build's
  * top-level `await import('msw')` has no CommonJS form. tsup builds CommonJS through an ESM pass, so the output
  * extension is what tells the two builds apart.
@@ -65,6 +79,7 @@ export default defineConfig({
           'testing/server-unavailable': 'src/testing/server/unavailable.ts',
         }
       : {}),
+    ...(existsSync('src/redis/index.ts') ? { 'redis/index': 'src/redis/index.ts' } : {}),
   },
   format: ['esm', 'cjs'],
   dts: true,
@@ -85,6 +100,16 @@ export default defineConfig({
   // Bundled: eventemitter3's ESM entry re-exports CommonJS, which Rollup with only node-resolve cannot read.
   noExternal: ['eventemitter3'],
   // `futures-sdk/testing/server` stays a separate entry that `ex.listen()` imports by name when called.
-  external: ['msw', 'ws', 'node:http', 'node:crypto', 'node:net', 'futures-sdk/testing/server'],
-  esbuildPlugins: [mswLoaderPerFormat, eventemitter3AsPureModule],
+  // `futures-sdk` itself: what futures-sdk/redis takes from the main entry (its errors and types).
+  external: [
+    'futures-sdk',
+    'msw',
+    'ws',
+    'ioredis',
+    'node:http',
+    'node:crypto',
+    'node:net',
+    'futures-sdk/testing/server',
+  ],
+  esbuildPlugins: [mswLoaderPerFormat, eventemitter3AsPureModule, redisErrorsFromMainEntry],
 });

@@ -11,6 +11,7 @@ export default defineConfig({
       'futures-sdk/futures': fileURLToPath(new URL('./src/standalone/futures.ts', import.meta.url)),
       'futures-sdk/account': fileURLToPath(new URL('./src/standalone/account.ts', import.meta.url)),
       'futures-sdk/market': fileURLToPath(new URL('./src/standalone/market.ts', import.meta.url)),
+      'futures-sdk/redis': fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)),
       'futures-sdk': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

@@ -1,5 +1,5 @@
-// Fails when a public export of `futures-sdk` or `futures-sdk/testing` has no TSDoc, no summary or no `@example`.
-// Public = whatever the two entry files export (re-exports followed to the declaration). Public members of an
+// Fails when a public export of `futures-sdk`, `/testing` or `/redis` has no TSDoc, no summary or no `@example`.
+// Public = whatever the entry files export (re-exports followed to the declaration). Public members of an
 // exported class need at least a summary (an inherited one counts, as it does in an editor's hover).
 //
 // Usage: node scripts/check-tsdoc.mjs [--list]   (--list also prints every export that was checked)
@@ -14,7 +14,9 @@ const entries = [
   'src/standalone/futures.ts',
   'src/standalone/account.ts',
   'src/standalone/market.ts',
-  'src/testing/index.ts', 'src/testing/msw/index.ts', 'src/testing/server/index.ts'];
+  'src/testing/index.ts', 'src/testing/msw/index.ts', 'src/testing/server/index.ts',
+  'src/redis/index.ts',
+];
 const listAll = process.argv.includes('--list');
 
 const configPath = resolve(root, 'tsconfig.json');

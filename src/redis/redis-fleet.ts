@@ -1,0 +1,587 @@
+import { randomUUID } from 'node:crypto';
+// Types come from the main entry by name, so the published .d.ts refers to `futures-sdk`'s own declarations
+// instead of a second copy (tsup keeps `futures-sdk` external; tsconfig maps it to src/index.ts).
+import type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from 'futures-sdk';
+import { ConfigurationError } from '../errors/configuration-error.ts';
+import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
+import { FuturesError } from '../errors/futures-error.ts';
+import {
+  ACQUIRE_LANE,
+  type LuaScript,
+  PAUSE_BUCKET,
+  RELEASE_LANE,
+  RENEW_LANE,
+  SETTLE_SLOT,
+  TAKE_SLOT,
+} from './scripts.ts';
+
+/**
+ * The commands `createRedisFleet` needs from an existing Redis client: an `ioredis` client (`new Redis(...)`)
+ * fits as it is. Only `evalsha` and `eval` are called on it; it is never closed by the fleet.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * import type { RedisFleetClient } from 'futures-sdk/redis';
+ * const client: RedisFleetClient = new Redis('redis://127.0.0.1:6379');
+ * ```
+ */
+export interface RedisFleetClient {
+  /** `EVALSHA sha numkeys key… arg…` */
+  evalsha(sha: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+  /** `EVAL script numkeys key… arg…` */
+  eval(script: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+}
+
+/**
+ * Options of {@link createRedisFleet}. Give either `url` or `client`.
+ *
+ * @example
+ * ```ts
+ * import type { RedisFleetOptions } from 'futures-sdk/redis';
+ * const options: RedisFleetOptions = { url: 'redis://127.0.0.1:6379', namespace: 'desk-1-main-key' };
+ * ```
+ */
+export interface RedisFleetOptions {
+  /**
+   * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS). The fleet opens its own `ioredis`
+   * connection (no offline queue, so commands fail at once while Redis is unreachable) and closes it on `close()`.
+   */
+  url?: string | undefined;
+  /**
+   * An existing `ioredis` client (or anything with its `evalsha`/`eval`). Its own options decide queuing and
+   * reconnection; every fleet command is still bounded by `commandTimeoutMs`. `close()` leaves it open.
+   */
+  client?: RedisFleetClient | undefined;
+  /**
+   * The fleet's name in Redis: every member using one API key must use the same namespace, and fleets of
+   * different API keys different ones. 1–100 characters of `A-Z a-z 0-9 . _ : -`. Keys are
+   * `futures-sdk:{<namespace>}:…` (one hash slot, so Redis Cluster works).
+   */
+  namespace: string;
+  /**
+   * How many members the fleet can hold at once, which is also how many timestamp lanes there are: member `i`
+   * signs only timestamps `t` with `t % maxMembers === i`, so each member has `1000 / maxMembers` timestamps per
+   * second. Every member of a namespace must use the same value. Leave spare lanes: a lane given up rests
+   * `laneRestMs` before anyone may take it, so replacing a member right away needs a free lane.
+   * @default 8
+   */
+  maxMembers?: number | undefined;
+  /**
+   * How long a lane lease lasts without renewal. It is renewed every third of this. A member that cannot renew
+   * stops signing before its lease can have ended (measured from before the request, on the local clock, minus
+   * a margin); a crashed member's lane is free `leaseTtlMs + laneRestMs` after its last renewal. Every member of
+   * a namespace must use the same value.
+   * @default 10_000
+   */
+  leaseTtlMs?: number | undefined;
+  /**
+   * How long a lane rests after its lease ended (expired or released) before another member may take it: the
+   * server's 60 s replay window plus its 5 s drift, so the new holder can never sign a timestamp the previous one
+   * may have used. Lower it only in tests. Every member of a namespace must use the same value.
+   * @default 65_000
+   */
+  laneRestMs?: number | undefined;
+  /**
+   * Upper bound on every Redis command; past it the call rejects with `FleetUnavailableError`.
+   * @default 1_000
+   */
+  commandTimeoutMs?: number | undefined;
+  /**
+   * How long `createRedisFleet` keeps trying to lease a lane (Redis unreachable, every lane held or resting, or
+   * Redis restarted less than `leaseTtlMs + laneRestMs` ago) before rejecting with `FleetUnavailableError`.
+   * @default 120_000
+   */
+  joinTimeoutMs?: number | undefined;
+  /** Aborts joining: `createRedisFleet` then rejects with `FleetUnavailableError`. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A {@link Fleet} member backed by Redis (from {@link createRedisFleet}).
+ *
+ * @example
+ * ```ts
+ * import { createRedisFleet, type RedisFleet } from 'futures-sdk/redis';
+ * const fleet: RedisFleet = await createRedisFleet({ url: 'redis://127.0.0.1:6379', namespace: 'main-key' });
+ * console.log(fleet.memberId);
+ * await fleet.close();
+ * ```
+ */
+export interface RedisFleet extends Fleet {
+  /** This member's random id, as stored in Redis next to its lane. */
+  readonly memberId: string;
+  /** Leaves the fleet: stops renewing, releases the lane, and closes the connection the fleet opened itself. */
+  close(): Promise<void>;
+}
+
+const NAMESPACE = /^[A-Za-z0-9._:-]{1,100}$/;
+const JOIN_RETRY_MS = 200;
+
+interface Resolved {
+  namespace: string;
+  maxMembers: number;
+  leaseTtlMs: number;
+  laneRestMs: number;
+  commandTimeoutMs: number;
+  joinTimeoutMs: number;
+}
+
+function resolveOptions(options: RedisFleetOptions): Resolved {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('createRedisFleet needs options');
+  if ((options.url === undefined) === (options.client === undefined)) {
+    throw new ConfigurationError('createRedisFleet needs exactly one of `url` and `client`');
+  }
+  if (options.url !== undefined && (typeof options.url !== 'string' || !/^rediss?:\/\//.test(options.url))) {
+    throw new ConfigurationError('createRedisFleet: `url` must start with redis:// or rediss://');
+  }
+  if (
+    options.client !== undefined &&
+    (typeof options.client?.evalsha !== 'function' || typeof options.client?.eval !== 'function')
+  ) {
+    throw new ConfigurationError('createRedisFleet: `client` must be an ioredis client (with evalsha and eval)');
+  }
+  if (typeof options.namespace !== 'string' || !NAMESPACE.test(options.namespace)) {
+    throw new ConfigurationError(
+      'createRedisFleet: `namespace` must be 1-100 characters of A-Z a-z 0-9 . _ : - (one namespace per API key)',
+    );
+  }
+  const int = (name: string, value: number | undefined, fallback: number, min: number, max: number) => {
+    const v = value ?? fallback;
+    if (!Number.isInteger(v) || v < min || v > max) {
+      throw new ConfigurationError(`createRedisFleet: \`${name}\` must be an integer from ${min} to ${max}`);
+    }
+    return v;
+  };
+  const leaseTtlMs = int('leaseTtlMs', options.leaseTtlMs, 10_000, 100, 3_600_000);
+  return {
+    namespace: options.namespace,
+    maxMembers: int('maxMembers', options.maxMembers, 8, 1, 1000),
+    leaseTtlMs,
+    laneRestMs: int('laneRestMs', options.laneRestMs, 65_000, 0, 3_600_000),
+    commandTimeoutMs: int('commandTimeoutMs', options.commandTimeoutMs, 1_000, 1, 60_000),
+    joinTimeoutMs: int('joinTimeoutMs', options.joinTimeoutMs, 120_000, 0, 86_400_000),
+  };
+}
+
+/** The parts of an ioredis client the fleet uses on a connection it opened itself. */
+interface OwnedClient extends RedisFleetClient {
+  readonly status: string;
+  on(event: 'error', listener: (error: unknown) => void): unknown;
+  once(event: 'ready', listener: () => void): unknown;
+  off(event: 'ready', listener: () => void): unknown;
+  quit(): Promise<unknown>;
+  disconnect(): void;
+}
+
+type IoredisModule = { Redis?: new (url: string, options: object) => OwnedClient; default?: unknown };
+
+async function openClient(url: string, commandTimeoutMs: number): Promise<OwnedClient> {
+  let mod: IoredisModule;
+  try {
+    mod = (await import('ioredis')) as unknown as IoredisModule;
+  } catch (cause) {
+    throw new ConfigurationError(
+      'futures-sdk/redis needs the Redis client "ioredis", an optional peer dependency: npm install ioredis',
+      { cause },
+    );
+  }
+  const Redis = (mod.Redis ?? (mod.default as IoredisModule | undefined)?.Redis ?? mod.default) as
+    | (new (
+        url: string,
+        options: object,
+      ) => OwnedClient)
+    | undefined;
+  if (typeof Redis !== 'function') throw new ConfigurationError('futures-sdk/redis: "ioredis" has no Redis class');
+  const client = new Redis(url, {
+    // Fail at once while disconnected instead of queuing: a queued lease or slot request would run at some later,
+    // unknown moment. Never re-send a command cut off by a disconnect: the caller was already told it failed.
+    enableOfflineQueue: false,
+    autoResendUnfulfilledCommands: false,
+    maxRetriesPerRequest: 0,
+    commandTimeout: commandTimeoutMs,
+    connectTimeout: Math.max(commandTimeoutMs, 2_000),
+    retryStrategy: (times: number) => Math.min(50 * 2 ** Math.min(times, 10), 1_000),
+    connectionName: 'futures-sdk-fleet',
+  });
+  // Without a listener ioredis prints every connection error; failures reach callers as FleetUnavailableError.
+  client.on('error', () => {});
+  return client;
+}
+
+/** A lease as this member sees it: valid until the earlier of two local deadlines (monotonic and wall clock). */
+interface Lease {
+  index: number;
+  monoDeadline: number;
+  wallDeadline: number;
+}
+
+type ScriptReply = [number, string | number, number | undefined];
+type BucketName = Parameters<SharedBudget['tryTake']>[0];
+
+class RedisFleetMember implements RedisFleet {
+  readonly memberId = randomUUID();
+  readonly budget: SharedBudget;
+  private readonly keys: { lanes: string; prefix: string };
+  private readonly config: string;
+  private lease: Lease | undefined;
+  /** The last lane this member held (kept after a lapse, so it can take that same lane back). */
+  private lastIndex: number | undefined;
+  private closed = false;
+  private closing: Promise<void> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private maintaining: Promise<void> = Promise.resolve();
+  private lastProblem = 'no lease yet';
+  /** The last connection error of a connection the fleet opened (commands then fail with a vaguer message). */
+  private connectionProblem: string | undefined;
+  private readonly client: RedisFleetClient;
+  private readonly owned: OwnedClient | undefined;
+  private readonly o: Resolved;
+
+  constructor(client: RedisFleetClient, owned: OwnedClient | undefined, o: Resolved) {
+    this.client = client;
+    this.owned = owned;
+    this.o = o;
+    owned?.on('error', (error) => {
+      this.connectionProblem = describe(error);
+    });
+    const prefix = `futures-sdk:{${o.namespace}}:`;
+    this.keys = { lanes: `${prefix}lanes`, prefix };
+    this.config = `${o.maxMembers}:${o.leaseTtlMs}:${o.laneRestMs}`;
+    this.budget = {
+      tryTake: (bucket, budget) => this.tryTake(bucket, budget),
+      settle: (bucket, ticket, outcome) => this.settle(bucket, ticket, outcome),
+      pause: (bucket, forMs) => this.pause(bucket, forMs),
+    };
+  }
+
+  lane(): FleetLane | Promise<FleetLane> {
+    if (this.closed) return Promise.reject(new FleetUnavailableError('This fleet member was closed; nothing was sent'));
+    const lease = this.lease;
+    if (lease && this.isLive(lease)) return { index: lease.index, count: this.o.maxMembers };
+    return Promise.reject(
+      new FleetUnavailableError(
+        'This fleet member holds no timestamp lane (its Redis lease could not be renewed in time); nothing was signed or sent',
+        { details: this.lastProblem },
+      ),
+    );
+  }
+
+  private isLive(lease: Lease): boolean {
+    return performance.now() < lease.monoDeadline && Date.now() < lease.wallDeadline;
+  }
+
+  /** A lease granted for `leaseMs` by a request sent at (mono, wall): valid locally until a little before. */
+  private leaseFrom(index: number, leaseMs: number, mono: number, wall: number): Lease {
+    // The lease started on Redis after the request left, so measuring from the send time is conservative; the
+    // margin covers the two clocks running at slightly different rates.
+    const usable = leaseMs - Math.max(50, Math.ceil(leaseMs / 100));
+    return { index, monoDeadline: mono + usable, wallDeadline: wall + usable };
+  }
+
+  // ── Joining and keeping the lane ────────────────────────────────────────────────────────────────────────────
+
+  /** Leases a lane, retrying until `joinTimeoutMs`; rejects with FleetUnavailableError or ConfigurationError. */
+  async join(signal: AbortSignal | undefined): Promise<void> {
+    const giveUpAt = performance.now() + this.o.joinTimeoutMs;
+    for (;;) {
+      if (signal?.aborted) throw new FleetUnavailableError('Joining the fleet was aborted', { cause: signal.reason });
+      let waitMs = JOIN_RETRY_MS;
+      if (this.owned) await waitReady(this.owned, JOIN_RETRY_MS * 5);
+      try {
+        const outcome = await this.acquire();
+        if (outcome === 'held') break;
+        waitMs = outcome;
+      } catch (error) {
+        if (error instanceof ConfigurationError) throw error;
+        this.lastProblem = describe(error);
+      }
+      const left = giveUpAt - performance.now();
+      if (left <= 0) {
+        throw new FleetUnavailableError(
+          `Could not lease a timestamp lane in namespace "${this.o.namespace}" within ${this.o.joinTimeoutMs} ms`,
+          { details: this.lastProblem },
+        );
+      }
+      await sleep(Math.min(Math.max(waitMs, 10), left, 5_000), signal);
+    }
+    this.schedule(this.o.leaseTtlMs / 3);
+  }
+
+  /** One lease attempt: 'held', or how long to wait before the next. */
+  private async acquire(): Promise<'held' | number> {
+    const mono = performance.now();
+    const wall = Date.now();
+    const [code, value] = await this.run(
+      ACQUIRE_LANE,
+      [this.keys.lanes],
+      [this.memberId, this.o.maxMembers, this.o.leaseTtlMs, this.o.laneRestMs, this.config],
+    );
+    if (code >= 0) {
+      this.lease = this.leaseFrom(code, Number(value), mono, wall);
+      this.lastIndex = code;
+      return 'held';
+    }
+    if (code === -1) throw this.configMismatch(String(value));
+    this.lastProblem =
+      code === -2
+        ? `Redis started less than leaseTtlMs + laneRestMs ago and may have lost live leases; ${value} ms to go`
+        : `every lane (${this.o.maxMembers}) is held or resting; the next frees in ${value} ms`;
+    return Number(value);
+  }
+
+  private configMismatch(existing: string): ConfigurationError {
+    const [maxMembers, leaseTtlMs, laneRestMs] = existing.split(':');
+    return new ConfigurationError(
+      `Fleet namespace "${this.o.namespace}" is in use with maxMembers ${maxMembers}, leaseTtlMs ${leaseTtlMs}, ` +
+        `laneRestMs ${laneRestMs}; this member asked for ${this.o.maxMembers}, ${this.o.leaseTtlMs}, ${this.o.laneRestMs}`,
+    );
+  }
+
+  private schedule(ms: number): void {
+    if (this.closed) return;
+    this.timer = setTimeout(() => {
+      this.maintaining = this.maintain();
+    }, ms);
+    // The renewal timer alone must not keep a process alive.
+    this.timer.unref?.();
+  }
+
+  /** Renews the lease (or takes a lane back after losing it), then schedules the next round. */
+  private async maintain(): Promise<void> {
+    if (this.closed) return;
+    let next = this.o.leaseTtlMs / 3;
+    try {
+      const lease = this.lease;
+      const index = lease?.index ?? this.lastIndex;
+      if (index === undefined) {
+        const outcome = await this.acquire();
+        if (outcome !== 'held') next = Math.min(Math.max(outcome, 10), this.o.leaseTtlMs / 3);
+      } else {
+        const alive = lease !== undefined && this.isLive(lease);
+        const mono = performance.now();
+        const wall = Date.now();
+        const [code, value] = await this.run(
+          RENEW_LANE,
+          [this.keys.lanes],
+          [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs, this.config, alive ? '1' : '0'],
+        );
+        if (this.closed) return;
+        if (code >= 0) {
+          this.lease = this.leaseFrom(code, Number(value), mono, wall);
+        } else {
+          // -4: someone else holds it (Redis lost data): stop signing at once. -5 or -1: the record is gone or
+          // the namespace changed: lease afresh.
+          this.lease = undefined;
+          this.lastIndex = undefined;
+          this.lastProblem =
+            code === -4 ? `lane ${index} is held by another member (Redis lost data?)` : `lane ${index} lapsed`;
+          next = 10;
+        }
+      }
+    } catch (error) {
+      this.lastProblem = describe(error);
+      // Retry soon; the lease stays usable until its local deadline.
+      next = Math.min(this.o.leaseTtlMs / 10, 1_000);
+    }
+    this.schedule(next);
+  }
+
+  // ── Shared budget ───────────────────────────────────────────────────────────────────────────────────────────
+
+  private async tryTake(bucket: BucketName, budget: BucketBudget): Promise<SlotGrant> {
+    if (this.closed) throw new FleetUnavailableError('This fleet member was closed; nothing was sent');
+    const { limit, windowMs } = budget;
+    if (!(limit >= 0) || !Number.isInteger(windowMs) || windowMs < 1) {
+      throw new ConfigurationError(`Invalid budget for bucket "${bucket}": limit ${limit}, windowMs ${windowMs}`);
+    }
+    const k = this.bucketKeys(bucket);
+    const [granted, value, paused] = await this.run(
+      TAKE_SLOT,
+      [k.counted, k.flight, k.pause, `${this.keys.prefix}seq`],
+      [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs],
+    );
+    if (granted === 1) return { granted: true, ticket: String(value) };
+    return paused === 1
+      ? { granted: false, retryInMs: Number(value), paused: true }
+      : { granted: false, retryInMs: Number(value) };
+  }
+
+  private async settle(bucket: BucketName, ticket: string, outcome: 'counted' | 'refunded'): Promise<void> {
+    if (ticket === 'unlimited') return;
+    // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
+    // holding its place for two windows from its take, which is never too short.
+    try {
+      const k = this.bucketKeys(bucket);
+      await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, outcome]);
+    } catch {}
+  }
+
+  private async pause(bucket: BucketName, forMs: number): Promise<void> {
+    if (!(forMs > 0)) return;
+    // Never rejects, like settle: the caller pauses its own client anyway, and while Redis is unreachable no
+    // member can take a slot.
+    try {
+      await this.run(PAUSE_BUCKET, [this.bucketKeys(bucket).pause], [Math.ceil(forMs)]);
+    } catch {}
+  }
+
+  private bucketKeys(bucket: BucketName): { counted: string; flight: string; pause: string } {
+    const p = this.keys.prefix;
+    return { counted: `${p}counted:${bucket}`, flight: `${p}flight:${bucket}`, pause: `${p}pause:${bucket}` };
+  }
+
+  // ── Leaving ─────────────────────────────────────────────────────────────────────────────────────────────────
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.maintaining.catch(() => {});
+    const index = this.lease?.index ?? this.lastIndex;
+    this.lease = undefined;
+    if (index !== undefined) {
+      // Best effort: if Redis is unreachable the lease simply expires.
+      await this.run(
+        RELEASE_LANE,
+        [this.keys.lanes],
+        [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs],
+      ).catch(() => {});
+    }
+    if (this.owned) await closeOwned(this.owned, this.o.commandTimeoutMs);
+  }
+
+  // ── Running scripts ─────────────────────────────────────────────────────────────────────────────────────────
+
+  /** EVALSHA, falling back to EVAL once when Redis does not know the script; bounded by commandTimeoutMs. */
+  private async run(lua: LuaScript, keys: string[], args: Array<string | number>): Promise<ScriptReply> {
+    const call = async () => {
+      try {
+        return await this.client.evalsha(lua.sha, keys.length, ...keys, ...args);
+      } catch (error) {
+        if (!/NOSCRIPT/.test(String((error as { message?: unknown } | undefined)?.message ?? error))) throw error;
+        return await this.client.eval(lua.source, keys.length, ...keys, ...args);
+      }
+    };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new FleetUnavailableError(`Redis did not answer within ${this.o.commandTimeoutMs} ms; nothing was sent`),
+          ),
+        this.o.commandTimeoutMs,
+      );
+    });
+    try {
+      const reply = await Promise.race([call(), timeout]);
+      if (!Array.isArray(reply) || typeof reply[0] !== 'number') {
+        throw new FleetUnavailableError('Redis answered a fleet script with an unexpected reply; nothing was sent');
+      }
+      return [reply[0], reply[1] as string | number, reply[2] as number | undefined];
+    } catch (error) {
+      if (error instanceof FuturesError) throw error;
+      const why = this.owned && this.owned.status !== 'ready' && this.connectionProblem;
+      throw new FleetUnavailableError(`Redis is unavailable (${why || describe(error)}); nothing was sent`, {
+        cause: error,
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
+
+async function closeOwned(client: OwnedClient, timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      client.quit(),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+  } catch {
+  } finally {
+    clearTimeout(timer);
+    client.disconnect();
+  }
+}
+
+/** Resolves when the connection is ready, or after `ms` (the next attempt then reports why it failed). */
+function waitReady(client: OwnedClient, ms: number): Promise<void> {
+  if (client.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      client.off('ready', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    client.once('ready', done);
+  });
+}
+
+function describe(error: unknown): string {
+  if (error instanceof FuturesError) return error.shortMessage;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Joins a fleet of clients sharing one API key through Redis, and resolves once this member holds a timestamp
+ * lane. Pass the result as a client's `fleet` option — one member per client — and `close()` it when done.
+ *
+ * - **Lanes**: each member leases a lane (`0 … maxMembers − 1`) from Redis, unique among live members, renewed
+ *   every `leaseTtlMs / 3`. A member that cannot renew stops signing before its lease can have expired: `lane()`
+ *   then rejects with `FleetUnavailableError` (nothing is signed or sent) until it holds a lane again. A lane
+ *   whose lease ended rests `laneRestMs` (65 s) before anyone else may take it, so its new holder never signs a
+ *   timestamp the previous one may have used within the server's replay window.
+ * - **Budget**: every bucket is a sliding window on Redis, shared by all members, counted by Lua scripts on
+ *   Redis's clock; a 429's pause holds every member.
+ * - **Faults**: while Redis is unreachable, `budget.tryTake` rejects with `FleetUnavailableError` within
+ *   `commandTimeoutMs`; after Redis restarts, no member takes a slot until Redis has been up for a full window,
+ *   and no newcomer leases a lane until it has been up for `leaseTtlMs + laneRestMs`.
+ *
+ * Rejects with `ConfigurationError` for invalid options, a namespace in use with other settings, or `ioredis`
+ * missing (with a `url`); with `FleetUnavailableError` when no lane could be leased within `joinTimeoutMs`.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient } from 'futures-sdk';
+ * import { createRedisFleet } from 'futures-sdk/redis';
+ *
+ * const fleet = await createRedisFleet({ url: 'redis://127.0.0.1:6379', namespace: 'main-key' });
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, fleet });
+ * // … trade …
+ * await fleet.close();
+ * ```
+ */
+export async function createRedisFleet(options: RedisFleetOptions): Promise<RedisFleet> {
+  const resolved = resolveOptions(options);
+  const owned = options.url !== undefined ? await openClient(options.url, resolved.commandTimeoutMs) : undefined;
+  const client = owned ?? (options.client as RedisFleetClient);
+  const member = new RedisFleetMember(client, owned, resolved);
+  try {
+    await member.join(options.signal);
+  } catch (error) {
+    await member.close();
+    throw error;
+  }
+  return member;
+}

@@ -1,0 +1,196 @@
+/**
+ * The Lua scripts behind `createRedisFleet`. Each runs atomically on the Redis server and reads time from Redis's
+ * own clock (`TIME`), so members on different machines agree without trusting each other's clocks.
+ *
+ * Data-loss guard: a Redis that restarted (with or without persistence) may have forgotten leases and slots that
+ * are still live. `INFO server` tells a script how long this Redis process has been up, and its `run_id`:
+ * - lanes are granted to newcomers only while the lane hash is known to have been written by this very Redis
+ *   process (`run` field = current `run_id`) or once Redis has been up longer than a lease plus the rest period,
+ *   so any lease from before the restart has ended and rested;
+ * - slots are granted only once Redis has been up for a full window, so every slot counted by the server in the
+ *   last window is also counted here.
+ */
+import { createHash } from 'node:crypto';
+
+/** A script's source and its SHA1 (for EVALSHA). */
+export interface LuaScript {
+  readonly source: string;
+  readonly sha: string;
+}
+
+function script(body: string): LuaScript {
+  const source = `${PRELUDE}\n${body}`;
+  return { source, sha: createHash('sha1').update(source).digest('hex') };
+}
+
+const PRELUDE = `
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function server_info()
+  local info = redis.call('INFO', 'server')
+  -- uptime_in_seconds is the difference of two whole-second clock readings (now and start, each truncated), so
+  -- it may overstate the true uptime by up to a second: one second less never does.
+  local uptime = (tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) - 1) * 1000
+  if uptime < 0 then uptime = 0 end
+  return string.match(info, 'run_id:(%w+)'), uptime
+end
+local function parse_lane(value)
+  if not value then return nil, nil end
+  local holder, lease_until = string.match(value, '^(.*) (%d+)$')
+  return holder, tonumber(lease_until)
+end
+`;
+
+/**
+ * Lane hash (KEYS[1]) fields: `config` = "count:ttl:rest" every member must share; `run` = the Redis `run_id`
+ * that wrote the hash; `lane:<i>` = "<member> <leaseUntil>". A lane is held while now < leaseUntil, rests while
+ * leaseUntil <= now < leaseUntil + rest (nobody may take it: its last holder's signatures may still be in the
+ * server's replay cache), and is free afterwards. The hash expires `ttl + rest` after its last write, when every
+ * lease in it has ended and rested.
+ */
+
+/**
+ * Leases the lowest free lane. ARGV: member, count, ttl, rest, config.
+ * Returns {index, leaseMs} | {-1, existingConfig} | {-2, waitMs (Redis restarted)} | {-3, waitMs (all lanes
+ * held or resting)}.
+ */
+export const ACQUIRE_LANE = script(`
+local key = KEYS[1]
+local member, count, ttl, rest, config = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5]
+local existing = redis.call('HGET', key, 'config')
+if existing and existing ~= config then return {-1, existing} end
+local now = now_ms()
+local run, uptime = server_info()
+if redis.call('HGET', key, 'run') ~= run then
+  if uptime < ttl + rest then return {-2, ttl + rest - uptime} end
+  redis.call('HSET', key, 'run', run)
+end
+local soonest = -1
+for i = 0, count - 1 do
+  local holder, lease_until = parse_lane(redis.call('HGET', key, 'lane:' .. i))
+  -- A member may take back its own lane even while it rests: its own client never reuses its own timestamps.
+  if holder == nil or holder == member or now >= lease_until + rest then
+    redis.call('HSET', key, 'lane:' .. i, member .. ' ' .. (now + ttl), 'config', config)
+    redis.call('PEXPIRE', key, ttl + rest)
+    return {i, ttl}
+  end
+  local wait = lease_until + rest - now
+  if soonest < 0 or wait < soonest then soonest = wait end
+end
+return {-3, soonest}
+`);
+
+/**
+ * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1" when the
+ * member's own conservative deadline has not passed yet).
+ * Returns {index, leaseMs} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and the member's
+ * lease has lapsed: lease a lane afresh) | {-1, existingConfig}.
+ * A missing record with `alive` means Redis lost it (restart without persistence): nobody else can hold the lane
+ * (a newcomer waits out ttl + rest after a restart), so the holder takes it back.
+ */
+export const RENEW_LANE = script(`
+local key = KEYS[1]
+local member, index, ttl, rest, config, alive = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[5], ARGV[6]
+local existing = redis.call('HGET', key, 'config')
+if existing and existing ~= config then return {-1, existing} end
+local holder = parse_lane(redis.call('HGET', key, 'lane:' .. index))
+if holder == nil and alive ~= '1' then return {-5, 0} end
+if holder ~= nil and holder ~= member then return {-4, 0} end
+local now = now_ms()
+redis.call('HSET', key, 'lane:' .. index, member .. ' ' .. (now + ttl), 'config', config)
+redis.call('PEXPIRE', key, ttl + rest)
+return {tonumber(index), ttl}
+`);
+
+/**
+ * Ends this member's lease on lane ARGV[2] now; the lane then rests like an expired one. ARGV: member, index,
+ * ttl, rest. Returns 1 when released, 0 when the member did not hold it.
+ */
+export const RELEASE_LANE = script(`
+local key = KEYS[1]
+local member, index, ttl, rest = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
+local holder, lease_until = parse_lane(redis.call('HGET', key, 'lane:' .. index))
+if holder ~= member then return 0 end
+local now = now_ms()
+if lease_until > now then lease_until = now end
+redis.call('HSET', key, 'lane:' .. index, member .. ' ' .. lease_until)
+redis.call('PEXPIRE', key, ttl + rest)
+return 1
+`);
+
+/**
+ * Slots of a bucket live in two sorted sets, like the client's in-memory budget: `flight` holds tickets taken and
+ * not yet settled (scored by take time: each may reach the server at any moment, so each holds a slot, for up to
+ * two windows in case its member died), `counted` holds settled tickets scored by when they were settled.
+ * A ticket is "<windowMs>:<redisNow>:<seq>": unique even if the sequence key expired or was lost, and carrying its
+ * window so `settle` knows how long to keep it.
+ */
+
+/**
+ * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs.
+ * Returns {1, ticket, 0} | {0, retryInMs, paused (1 while a 429's pause holds the bucket)}.
+ */
+export const TAKE_SLOT = script(`
+local counted, flight, pause, seq = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local now = now_ms()
+local paused_until = tonumber(redis.call('GET', pause) or '0')
+if paused_until > now then return {0, paused_until - now, 1} end
+if limit < 0 then return {1, 'unlimited', 0} end
+local _, uptime = server_info()
+if uptime < window then return {0, window - uptime, 0} end
+redis.call('ZREMRANGEBYSCORE', counted, '-inf', now - window)
+redis.call('ZREMRANGEBYSCORE', flight, '-inf', now - 2 * window)
+local n_counted = redis.call('ZCARD', counted)
+local used = n_counted + redis.call('ZCARD', flight)
+if used < limit then
+  local n = redis.call('INCR', seq)
+  redis.call('PEXPIRE', seq, 2 * window)
+  local ticket = window .. ':' .. now .. ':' .. n
+  redis.call('ZADD', flight, now, ticket)
+  if redis.call('PTTL', flight) < 2 * window then redis.call('PEXPIRE', flight, 2 * window) end
+  return {1, ticket, 0}
+end
+-- used - limit + 1 counted slots must leave the window; the youngest of them is counted[used - limit].
+local k = used - limit
+if k < n_counted then
+  local entry = redis.call('ZRANGE', counted, k, k, 'WITHSCORES')
+  local wait = tonumber(entry[2]) + window - now
+  if wait < 1 then wait = 1 end
+  return {0, wait, 0}
+end
+-- Only settles (of any member) can free a slot: ask again shortly.
+return {0, math.min(window, 100), 0}
+`);
+
+/**
+ * Settles a ticket. KEYS: counted, flight. ARGV: ticket, outcome ('counted' moves it to \`counted\` stamped with
+ * Redis now — also when its in-flight record is gone, since the server counted it no earlier than that;
+ * 'refunded' drops it). Returns 1.
+ */
+export const SETTLE_SLOT = script(`
+local counted, flight, ticket, outcome = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
+local window = tonumber(string.match(ticket, '^(%d+):'))
+if not window then return 0 end
+redis.call('ZREM', flight, ticket)
+if outcome == 'refunded' then
+  redis.call('ZREM', counted, ticket)
+  return 1
+end
+redis.call('ZADD', counted, now_ms(), ticket)
+if redis.call('PTTL', counted) < window then redis.call('PEXPIRE', counted, window) end
+return 1
+`);
+
+/** Pauses a bucket: pausedUntil = max(existing, now + forMs). KEYS: pause. ARGV: forMs. Returns pausedUntil. */
+export const PAUSE_BUCKET = script(`
+local pause, for_ms = KEYS[1], tonumber(ARGV[1])
+local now = now_ms()
+local paused_until = now + for_ms
+local existing = tonumber(redis.call('GET', pause) or '0')
+if existing > paused_until then paused_until = existing end
+if paused_until > now then redis.call('SET', pause, paused_until, 'PX', paused_until - now) end
+return paused_until
+`);

@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './launch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const screenshot = process.argv.find((a) => a.startsWith('--screenshot='))?.slice('--screenshot='.length);
@@ -45,18 +45,7 @@ const pageUrl = await new Promise((resolve, reject) => {
   server.once('exit', (code) => reject(new Error(`server exited ${code}:\n${serverOutput}`)));
 });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 let passed = 0;
 let failed = 0;
 async function step(name, fn) {

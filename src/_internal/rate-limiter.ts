@@ -3,6 +3,8 @@ import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import type { BucketBudget, SharedBudget, SlotGrant } from '../fleet/types.ts';
 import type { Clock } from './clock.ts';
+import { fleetCall } from './fleet-call.ts';
+import { MemoryBudget } from './memory-budget.ts';
 import type { CallPriority, Logger } from './transport.ts';
 
 /** The spec's rate-limit buckets, plus `public` (no documented limit; paused only by a 429). */
@@ -22,85 +24,6 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
 
 /** Longest single timer: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
 const MAX_SLEEP_MS = 2_147_483_647;
-
-interface BudgetBucket {
-  /** Tickets taken and not yet settled: each may reach the server at any moment, so each holds a slot now. */
-  readonly inFlight: Set<string>;
-  /** When each settled, counted slot was stamped (its response arrived, or its attempt ended), oldest first. */
-  readonly counted: number[];
-  pausedUntil: number;
-}
-
-/**
- * The in-memory {@link SharedBudget}: one member's share (`1 / share`) of each bucket, counted the way the server
- * counts (on arrival, in a sliding window, 429s not at all).
- *
- * A request reaches the server somewhere between taking its slot and its response, so a slot holds the window
- * while in flight and is re-stamped when settled `'counted'`; a new slot is granted only while fewer than
- * `limit` slots are in the window ending now. For any earlier request A and a new request B: either A is in the
- * window when B starts, or A's stamp is ≤ B's start − window, and A arrived no later than its stamp while B
- * arrives no sooner than its start, so the server no longer counts A either. Hence the server never sees more
- * than `limit` arrivals in any window, whatever the latency and its jitter.
- * @internal
- */
-export class MemoryBudget implements SharedBudget {
-  private readonly buckets = new Map<string, BudgetBucket>();
-  private tickets = 0;
-
-  constructor(
-    private readonly clock: Clock,
-    /** How many members share the account budget: each gets `floor(limit / share)`. */
-    private readonly share = 1,
-  ) {}
-
-  tryTake(bucket: string, budget: BucketBudget): SlotGrant {
-    const state = this.state(bucket);
-    const now = this.clock.now();
-    if (now < state.pausedUntil) return { granted: false, retryInMs: state.pausedUntil - now, paused: true };
-    const limit = Math.floor(budget.limit / this.share);
-    const { counted } = state;
-    let expired = 0;
-    while (expired < counted.length && counted[expired]! <= now - budget.windowMs) expired++;
-    if (expired > 0) counted.splice(0, expired);
-    const used = state.inFlight.size + counted.length;
-    if (used < limit) {
-      const ticket = String(++this.tickets);
-      state.inFlight.add(ticket);
-      return { granted: true, ticket };
-    }
-    // used − limit + 1 stamps must leave the window; the youngest of them is counted[used − limit].
-    const stamp = counted[used - limit];
-    return {
-      granted: false,
-      retryInMs: stamp === undefined ? Number.POSITIVE_INFINITY : stamp + budget.windowMs - now,
-    };
-  }
-
-  settle(bucket: string, ticket: string, outcome: 'counted' | 'refunded'): void {
-    const state = this.state(bucket);
-    if (!state.inFlight.delete(ticket) || outcome === 'refunded') return;
-    const now = this.clock.now();
-    const { counted } = state;
-    // Kept sorted even if the clock was stepped back.
-    let at = counted.length;
-    while (at > 0 && counted[at - 1]! > now) at--;
-    counted.splice(at, 0, now);
-  }
-
-  pause(bucket: string, forMs: number): void {
-    const state = this.state(bucket);
-    state.pausedUntil = Math.max(state.pausedUntil, this.clock.now() + forMs);
-  }
-
-  private state(bucket: string): BudgetBucket {
-    let state = this.buckets.get(bucket);
-    if (!state) {
-      state = { inFlight: new Set(), counted: [], pausedUntil: 0 };
-      this.buckets.set(bucket, state);
-    }
-    return state;
-  }
-}
 
 /**
  * A slot held by one attempt. Settle it exactly once: `'counted'` when the server may have counted the request
@@ -141,34 +64,6 @@ function isSlotGrant(answer: unknown): answer is SlotGrant {
   const grant = answer as { granted?: unknown; ticket?: unknown; retryInMs?: unknown };
   if (grant.granted === true) return typeof grant.ticket === 'string';
   return grant.granted === false && typeof grant.retryInMs === 'number' && grant.retryInMs >= 0;
-}
-
-/**
- * Runs fleet code (user-replaceable, often remote) under a real-time deadline and the caller's signal. A failure
- * or no answer in time is a `FleetUnavailableError` (`The fleet's <what> failed…; nothing was sent`); the signal
- * rejects with its reason.
- */
-export function fleetCall<T>(
-  what: string,
-  run: () => T | Promise<T>,
-  timeoutMs: number,
-  signal?: AbortSignal,
-): Promise<T> {
-  const failed = (detail: string, cause?: unknown) =>
-    new FleetUnavailableError(`The fleet's ${what} failed${detail}; nothing was sent`, { cause });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  return new Promise<T>((resolve, reject) => {
-    timer = setTimeout(() => reject(failed(`: no answer within ${timeoutMs} ms`)), Math.min(timeoutMs, MAX_SLEEP_MS));
-    onAbort = () => reject(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    Promise.resolve()
-      .then(run)
-      .then(resolve, (cause: unknown) => reject(cause instanceof FleetUnavailableError ? cause : failed('', cause)));
-  }).finally(() => {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  });
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Signer } from '../options.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import type { ClockSync } from './clock.ts';
 import type { EndpointCall } from './endpoint-call.ts';
-import { fleetCall } from './rate-limiter.ts';
+import { fleetCall } from './fleet-call.ts';
 import type { Redactor } from './redact.ts';
 
 /** What signing needs from the client. */

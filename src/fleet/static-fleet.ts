@@ -1,6 +1,7 @@
 import { type Clock, systemClock } from '../_internal/clock.ts';
+import { MemoryBudget } from '../_internal/memory-budget.ts';
 import { pure } from '../_internal/pure.ts';
-import { MemoryBudget, SPEC_BUCKET_LIMITS } from '../_internal/rate-limiter.ts';
+import { SPEC_BUCKET_LIMITS } from '../_internal/rate-limiter.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { Fleet, FleetLane } from './types.ts';
 

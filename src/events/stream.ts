@@ -1,247 +1,35 @@
 import { EventEmitter } from 'eventemitter3';
-import * as z from 'zod';
-import { pure } from '../_internal/pure.ts';
 import { Redactor, redact } from '../_internal/redact.ts';
 import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError, sealError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
-import { type BackoffOptions, backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
+import { backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
+import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
+import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
-import type { WebSocketConstructor, WebSocketErrorEventLike, WebSocketLike } from './web-socket.ts';
+import type { AccountStreamEvents, AccountStreamOptions, AccountStreamState } from './stream-types.ts';
 
-/**
- * Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal.
- *
- * @example
- * ```ts
- * import type { AccountStreamState } from 'futures-sdk';
- * const state: AccountStreamState = stream.state;
- * // terminal: this stream never reconnects, so open a new one with a fresh token
- * if (state === 'unauthorized') client.stream({ url, token: await login() });
- * ```
- */
-export type AccountStreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'unauthorized' | 'closed';
+// The public shapes live in stream-types.ts; re-exported here, where the stream's users import them from.
+export type {
+  AccountStreamEvents,
+  AccountStreamOptions,
+  AccountStreamState,
+  FullSnapshotData,
+  MarketChannel,
+  MarketMessage,
+  OrderEventData,
+  PositionUpdateData,
+  StreamToken,
+  UnknownAccountEvent,
+} from './stream-types.ts';
 
-/**
- * The firehose channels (spec, Events rule 4). Other names are passed through as strings.
- *
- * @example
- * ```ts
- * import type { MarketChannel } from 'futures-sdk';
- * const wanted: MarketChannel = 'ticker';
- * stream.on('market', (m) => { if (m.channel === wanted) console.log(m.symbol, m.data); });
- * ```
- */
-export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline' | (string & {});
+import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
-/**
- * A market-data message for one of the stream's `symbols`.
- *
- * @example
- * ```ts
- * import type { MarketMessage } from 'futures-sdk';
- * const stream = client.stream({ url, token, symbols: ['BTCUSDT'] });
- * stream.on('market', (message: MarketMessage) => console.log(message.symbol, message.channel, message.data));
- * ```
- */
-export interface MarketMessage {
-  /** Symbol as the server wrote it before `@`, e.g. `BTCUSDT`. */
-  symbol: string;
-  channel: MarketChannel;
-  /** Payload as sent (the spec does not document market payloads). */
-  data: unknown;
-}
-
-/**
- * Payload of `order_new`, `order_canceled` and `order_update`. The spec does not document these payloads; the
- * simulator sends the Order. Every field the server sent is kept.
- *
- * @example
- * ```ts
- * import type { OrderEventData } from 'futures-sdk';
- * stream.on('order_update', (order: OrderEventData) => console.log(order.id, order.status));
- * ```
- */
-export interface OrderEventData {
-  readonly [field: string]: unknown;
-  readonly id?: string;
-  readonly symbol?: string;
-  readonly status?: string;
-}
-
-/**
- * Payload of `position_update`: the spec guarantees `symbol` and the new signed `quantity` (Events rule 1).
- *
- * @example
- * ```ts
- * import type { PositionUpdateData } from 'futures-sdk';
- * stream.on('position_update', (p: PositionUpdateData) => console.log(p.symbol, p.quantity)); // '-0.5' = short
- * ```
- */
-export interface PositionUpdateData {
-  readonly [field: string]: unknown;
-  readonly symbol: string;
-  /** New signed position quantity (decimal string). */
-  readonly quantity: string;
-  readonly positionSide?: string;
-}
-
-/**
- * Payload of `full_snapshot` (periodic account snapshot; fields not documented by the spec, all kept).
- *
- * @example
- * ```ts
- * import type { FullSnapshotData } from 'futures-sdk';
- * stream.on('full_snapshot', (snapshot: FullSnapshotData) => console.log(Object.keys(snapshot)));
- * ```
- */
-export interface FullSnapshotData {
-  readonly [field: string]: unknown;
-}
-
-/**
- * An account message whose `event` name the SDK does not know (kept, never dropped silently).
- *
- * @example
- * ```ts
- * import type { UnknownAccountEvent } from 'futures-sdk';
- * stream.on('unknown_event', (message: UnknownAccountEvent) => console.debug('new event type', message.event));
- * ```
- */
-export interface UnknownAccountEvent {
-  event: string;
-  data: unknown;
-}
-
-/**
- * Events of {@link AccountStream} and their arguments.
- *
- * @example
- * ```ts
- * import type { AccountStreamEvents } from 'futures-sdk';
- * const onClose = (...[info]: AccountStreamEvents['close']) => {
- *   if (!info.willReconnect) console.warn('stream stopped', info.code, info.reason);
- * };
- * stream.on('close', onClose);
- * ```
- */
-export interface AccountStreamEvents {
-  order_new: [data: OrderEventData];
-  order_canceled: [data: OrderEventData];
-  order_update: [data: OrderEventData];
-  position_update: [data: PositionUpdateData];
-  full_snapshot: [data: FullSnapshotData];
-  /** An account message with an event name not listed here. */
-  unknown_event: [message: UnknownAccountEvent];
-  /** Market data, only for the `symbols` option. */
-  market: [message: MarketMessage];
-  /** The socket opened (first connection and every reconnection). */
-  open: [];
-  /** A reconnect is scheduled after `delayMs`. */
-  reconnecting: [info: { attempt: number; delayMs: number }];
-  /** The socket opened again after a drop: resync state over REST (events sent while down are lost). */
-  reconnected: [info: { attempts: number }];
-  /** The socket closed. `willReconnect` false means the stream has stopped (closed or unauthorized). */
-  close: [info: { code: number; reason: string; willReconnect: boolean }];
-  /**
-   * A problem, as a FuturesError: StreamError, AuthenticationError when the login is refused, or ListenerError
-   * when a listener of another event threw.
-   */
-  error: [error: FuturesError];
-}
-
-/**
- * Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used).
- *
- * @example
- * ```ts
- * import type { StreamToken } from 'futures-sdk';
- * const token: StreamToken = async () => (await session.refresh()).jwt;
- * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token });
- * ```
- */
-export type StreamToken = string | (() => string | Promise<string>);
-
-/**
- * Options of {@link AccountStream} (`client.stream(options)`).
- *
- * @example
- * ```ts
- * import type { AccountStreamOptions } from 'futures-sdk';
- * const options: AccountStreamOptions = {
- *   url: 'wss://api.example.com/v2/ws/account',
- *   token: jwt,
- *   symbols: ['BTCUSDT'],
- *   heartbeatTimeoutMs: 15_000,
- *   reconnect: { maxAttempts: 10 },
- * };
- * const stream = client.stream(options);
- * ```
- */
-export interface AccountStreamOptions {
-  /** Account-channel address, e.g. `wss://api.example.com/v2/ws/account` (the spec does not name one). */
-  url: string;
-  /** The JWT session token (the channel accepts no API key, spec Authentication rule 9). */
-  token: StreamToken;
-  /** Symbols whose market data you want as `market` events; the rest of the firehose is dropped unparsed. */
-  symbols?: readonly string[] | undefined;
-  /**
-   * WebSocket constructor (e.g. the `ws` package's). Overrides the client's `WebSocket` option.
-   * @default globalThis.WebSocket
-   */
-  WebSocket?: WebSocketConstructor | undefined;
-  /**
-   * Builds the address to connect to from `url` and the token, for servers whose handshake differs.
-   * @default adds the token as the `token` query parameter
-   */
-  buildUrl?: ((url: string, token: string) => string | URL) | undefined;
-  /** WebSocket subprotocols, or a function of the token (for servers that take the token as a subprotocol). */
-  protocols?: string | string[] | ((token: string) => string | string[]) | undefined;
-  /**
-   * Reconnect after silence of this long (the idle firehose makes silence abnormal); also bounds the handshake.
-   * `0` disables the watchdog.
-   * @default 30000
-   */
-  heartbeatTimeoutMs?: number | undefined;
-  /**
-   * Send the text `ping` this often (the simulator answers `pong`). `0` sends none.
-   * @default 0
-   */
-  pingIntervalMs?: number | undefined;
-  /**
-   * Reconnect backoff (jittered exponential), or `false` to stop after the first drop.
-   * @default { baseDelayMs: 500, maxDelayMs: 30000 }
-   */
-  reconnect?: (BackoffOptions & { maxAttempts?: number | undefined }) | false | undefined;
-  /**
-   * Start connecting right away (on the next microtask, so listeners added synchronously see `open`).
-   * @default true
-   */
-  autoConnect?: boolean | undefined;
-  /** Timers, clock and randomness; inject a fake one in tests. */
-  scheduler?: EventScheduler | undefined;
-  /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
-  logger?: Logger | undefined;
-}
-
-const STREAM_PREFIX = '{"stream":"';
 /** Close codes that mean "your credentials were refused" (4001/4003: application codes; 1008: policy violation). */
 const AUTH_CLOSE_CODES = /* @__PURE__ */ new Set([4001, 4003, 1008]);
-const KNOWN_ACCOUNT_EVENTS = /* @__PURE__ */ new Set([
-  'order_new',
-  'order_canceled',
-  'order_update',
-  'position_update',
-  'full_snapshot',
-]);
 const HEARTBEAT_CLOSE_CODE = 4000;
-
-const positionUpdateSchema = /* @__PURE__ */ pure(() => z.looseObject({ symbol: z.string(), quantity: z.string() }));
-const objectSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
-
-const textDecoder = /* @__PURE__ */ new TextDecoder();
 
 /**
  * The WebSocket account channel (JWT only): typed account events, the market data you ask for, reconnection
@@ -604,77 +392,24 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   // ── Messages ──────────────────────────────────────────────────────────────────────────────────────────────
 
-  /** The hot path: runs for every firehose message, so unwanted market data costs a prefix check and a slice. */
+  /** The hot path: runs for every firehose message (see decodeStreamMessage). */
   private onMessage(raw: unknown): void {
     this.lastMessageAt = this.scheduler.now();
     this.receivedCount++;
     this.gotMessage = true;
-    let text: string;
-    if (typeof raw === 'string') text = raw;
-    else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) text = textDecoder.decode(raw);
-    else return;
-
-    if (text.startsWith(STREAM_PREFIX)) {
-      const at = text.indexOf('@', STREAM_PREFIX.length);
-      if (at > 0 && !this.wanted.has(text.slice(STREAM_PREFIX.length, at))) {
+    const decoded = decodeStreamMessage(raw, this.wanted);
+    switch (decoded.kind) {
+      case 'ignored':
+        return;
+      case 'dropped':
         this.droppedCount++;
         return;
-      }
-    }
-    if (text === 'pong') return;
-    this.handleParsed(text);
-  }
-
-  private handleParsed(text: string): void {
-    let message: unknown;
-    try {
-      message = JSON.parse(text);
-    } catch {
-      this.messageError('A stream message is not JSON', text);
-      return;
-    }
-    if (typeof message !== 'object' || message === null || Array.isArray(message)) {
-      this.messageError('A stream message is not an object', text);
-      return;
-    }
-    const record = message as Record<string, unknown>;
-    if (typeof record['stream'] === 'string') {
-      const stream = record['stream'];
-      const at = stream.indexOf('@');
-      const symbol = at < 0 ? stream : stream.slice(0, at);
-      // Reached only by non-compact JSON that the prefix check could not see through.
-      if (!this.wanted.has(symbol)) {
-        this.droppedCount++;
+      case 'invalid':
+        this.messageError(decoded.message, decoded.text);
         return;
-      }
-      this.safeEmit('market', { symbol, channel: at < 0 ? '' : stream.slice(at + 1), data: record['data'] });
-      return;
+      case 'event':
+        (this.safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
     }
-    const event = record['event'];
-    if (typeof event !== 'string') {
-      this.messageError('A stream message has neither `event` nor `stream`', text);
-      return;
-    }
-    const data = record['data'];
-    if (!KNOWN_ACCOUNT_EVENTS.has(event)) {
-      this.safeEmit('unknown_event', { event, data });
-      return;
-    }
-    if (event === 'position_update') {
-      const parsed = positionUpdateSchema.safeParse(data);
-      if (!parsed.success) {
-        this.messageError('position_update without string symbol and quantity', text);
-        return;
-      }
-      this.safeEmit('position_update', parsed.data as PositionUpdateData);
-      return;
-    }
-    const parsed = objectSchema.safeParse(data);
-    if (!parsed.success) {
-      this.messageError(`${event} without an object in data`, text);
-      return;
-    }
-    this.safeEmit(event as 'order_new' | 'order_canceled' | 'order_update' | 'full_snapshot', parsed.data);
   }
 
   private messageError(message: string, raw: string): void {
@@ -696,43 +431,5 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       // listener is not reported again, or it could throw forever.
       if (event !== 'error') this.safeEmit('error', new ListenerError({ source: 'stream', event, cause: error }));
     }
-  }
-}
-
-function defaultUrl(url: string, token: string): URL {
-  const target = new URL(url);
-  target.searchParams.set('token', token);
-  return target;
-}
-
-/** The URL without query or fragment, so that a token in it never reaches a message. */
-function safeUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
-  } catch {
-    return '[invalid url]';
-  }
-}
-
-function safePath(url: string): string {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return '/';
-  }
-}
-
-function describeSocketError(event: WebSocketErrorEventLike): string {
-  const inner = event.error as { message?: unknown } | null | undefined;
-  const message = typeof event.message === 'string' && event.message ? event.message : inner?.message;
-  return typeof message === 'string' && message ? redact(message.replace(/[?#]\S*/g, '')) : 'connection error';
-}
-
-function terminate(socket: WebSocketLike): void {
-  try {
-    socket.terminate?.();
-  } catch {
-    // Already gone.
   }
 }

@@ -1,0 +1,42 @@
+// What the stream does with URLs and sockets outside its state machine: the default handshake URL, message-safe
+// renderings of URLs and socket errors (never a token), and a forced close.
+import { redact } from '../_internal/redact.ts';
+import type { WebSocketErrorEventLike, WebSocketLike } from './web-socket.ts';
+
+export function defaultUrl(url: string, token: string): URL {
+  const target = new URL(url);
+  target.searchParams.set('token', token);
+  return target;
+}
+
+/** The URL without query or fragment, so that a token in it never reaches a message. */
+export function safeUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+  } catch {
+    return '[invalid url]';
+  }
+}
+
+export function safePath(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return '/';
+  }
+}
+
+export function describeSocketError(event: WebSocketErrorEventLike): string {
+  const inner = event.error as { message?: unknown } | null | undefined;
+  const message = typeof event.message === 'string' && event.message ? event.message : inner?.message;
+  return typeof message === 'string' && message ? redact(message.replace(/[?#]\S*/g, '')) : 'connection error';
+}
+
+export function terminate(socket: WebSocketLike): void {
+  try {
+    socket.terminate?.();
+  } catch {
+    // Already gone.
+  }
+}

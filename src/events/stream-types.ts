@@ -1,0 +1,220 @@
+// The public shapes of the account stream: its options, states, events and their payloads.
+import type { Logger } from '../_internal/transport.ts';
+import type { FuturesError } from '../errors/futures-error.ts';
+import type { BackoffOptions, EventScheduler } from './scheduler.ts';
+import type { WebSocketConstructor } from './web-socket.ts';
+
+/**
+ * Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal.
+ *
+ * @example
+ * ```ts
+ * import type { AccountStreamState } from 'futures-sdk';
+ * const state: AccountStreamState = stream.state;
+ * // terminal: this stream never reconnects, so open a new one with a fresh token
+ * if (state === 'unauthorized') client.stream({ url, token: await login() });
+ * ```
+ */
+export type AccountStreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'unauthorized' | 'closed';
+
+/**
+ * The firehose channels (spec, Events rule 4). Other names are passed through as strings.
+ *
+ * @example
+ * ```ts
+ * import type { MarketChannel } from 'futures-sdk';
+ * const wanted: MarketChannel = 'ticker';
+ * stream.on('market', (m) => { if (m.channel === wanted) console.log(m.symbol, m.data); });
+ * ```
+ */
+export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline' | (string & {});
+
+/**
+ * A market-data message for one of the stream's `symbols`.
+ *
+ * @example
+ * ```ts
+ * import type { MarketMessage } from 'futures-sdk';
+ * const stream = client.stream({ url, token, symbols: ['BTCUSDT'] });
+ * stream.on('market', (message: MarketMessage) => console.log(message.symbol, message.channel, message.data));
+ * ```
+ */
+export interface MarketMessage {
+  /** Symbol as the server wrote it before `@`, e.g. `BTCUSDT`. */
+  symbol: string;
+  channel: MarketChannel;
+  /** Payload as sent (the spec does not document market payloads). */
+  data: unknown;
+}
+
+/**
+ * Payload of `order_new`, `order_canceled` and `order_update`. The spec does not document these payloads; the
+ * simulator sends the Order. Every field the server sent is kept.
+ *
+ * @example
+ * ```ts
+ * import type { OrderEventData } from 'futures-sdk';
+ * stream.on('order_update', (order: OrderEventData) => console.log(order.id, order.status));
+ * ```
+ */
+export interface OrderEventData {
+  readonly [field: string]: unknown;
+  readonly id?: string;
+  readonly symbol?: string;
+  readonly status?: string;
+}
+
+/**
+ * Payload of `position_update`: the spec guarantees `symbol` and the new signed `quantity` (Events rule 1).
+ *
+ * @example
+ * ```ts
+ * import type { PositionUpdateData } from 'futures-sdk';
+ * stream.on('position_update', (p: PositionUpdateData) => console.log(p.symbol, p.quantity)); // '-0.5' = short
+ * ```
+ */
+export interface PositionUpdateData {
+  readonly [field: string]: unknown;
+  readonly symbol: string;
+  /** New signed position quantity (decimal string). */
+  readonly quantity: string;
+  readonly positionSide?: string;
+}
+
+/**
+ * Payload of `full_snapshot` (periodic account snapshot; fields not documented by the spec, all kept).
+ *
+ * @example
+ * ```ts
+ * import type { FullSnapshotData } from 'futures-sdk';
+ * stream.on('full_snapshot', (snapshot: FullSnapshotData) => console.log(Object.keys(snapshot)));
+ * ```
+ */
+export interface FullSnapshotData {
+  readonly [field: string]: unknown;
+}
+
+/**
+ * An account message whose `event` name the SDK does not know (kept, never dropped silently).
+ *
+ * @example
+ * ```ts
+ * import type { UnknownAccountEvent } from 'futures-sdk';
+ * stream.on('unknown_event', (message: UnknownAccountEvent) => console.debug('new event type', message.event));
+ * ```
+ */
+export interface UnknownAccountEvent {
+  event: string;
+  data: unknown;
+}
+
+/**
+ * Events of {@link AccountStream} and their arguments.
+ *
+ * @example
+ * ```ts
+ * import type { AccountStreamEvents } from 'futures-sdk';
+ * const onClose = (...[info]: AccountStreamEvents['close']) => {
+ *   if (!info.willReconnect) console.warn('stream stopped', info.code, info.reason);
+ * };
+ * stream.on('close', onClose);
+ * ```
+ */
+export interface AccountStreamEvents {
+  order_new: [data: OrderEventData];
+  order_canceled: [data: OrderEventData];
+  order_update: [data: OrderEventData];
+  position_update: [data: PositionUpdateData];
+  full_snapshot: [data: FullSnapshotData];
+  /** An account message with an event name not listed here. */
+  unknown_event: [message: UnknownAccountEvent];
+  /** Market data, only for the `symbols` option. */
+  market: [message: MarketMessage];
+  /** The socket opened (first connection and every reconnection). */
+  open: [];
+  /** A reconnect is scheduled after `delayMs`. */
+  reconnecting: [info: { attempt: number; delayMs: number }];
+  /** The socket opened again after a drop: resync state over REST (events sent while down are lost). */
+  reconnected: [info: { attempts: number }];
+  /** The socket closed. `willReconnect` false means the stream has stopped (closed or unauthorized). */
+  close: [info: { code: number; reason: string; willReconnect: boolean }];
+  /**
+   * A problem, as a FuturesError: StreamError, AuthenticationError when the login is refused, or ListenerError
+   * when a listener of another event threw.
+   */
+  error: [error: FuturesError];
+}
+
+/**
+ * Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used).
+ *
+ * @example
+ * ```ts
+ * import type { StreamToken } from 'futures-sdk';
+ * const token: StreamToken = async () => (await session.refresh()).jwt;
+ * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token });
+ * ```
+ */
+export type StreamToken = string | (() => string | Promise<string>);
+
+/**
+ * Options of {@link AccountStream} (`client.stream(options)`).
+ *
+ * @example
+ * ```ts
+ * import type { AccountStreamOptions } from 'futures-sdk';
+ * const options: AccountStreamOptions = {
+ *   url: 'wss://api.example.com/v2/ws/account',
+ *   token: jwt,
+ *   symbols: ['BTCUSDT'],
+ *   heartbeatTimeoutMs: 15_000,
+ *   reconnect: { maxAttempts: 10 },
+ * };
+ * const stream = client.stream(options);
+ * ```
+ */
+export interface AccountStreamOptions {
+  /** Account-channel address, e.g. `wss://api.example.com/v2/ws/account` (the spec does not name one). */
+  url: string;
+  /** The JWT session token (the channel accepts no API key, spec Authentication rule 9). */
+  token: StreamToken;
+  /** Symbols whose market data you want as `market` events; the rest of the firehose is dropped unparsed. */
+  symbols?: readonly string[] | undefined;
+  /**
+   * WebSocket constructor (e.g. the `ws` package's). Overrides the client's `WebSocket` option.
+   * @default globalThis.WebSocket
+   */
+  WebSocket?: WebSocketConstructor | undefined;
+  /**
+   * Builds the address to connect to from `url` and the token, for servers whose handshake differs.
+   * @default adds the token as the `token` query parameter
+   */
+  buildUrl?: ((url: string, token: string) => string | URL) | undefined;
+  /** WebSocket subprotocols, or a function of the token (for servers that take the token as a subprotocol). */
+  protocols?: string | string[] | ((token: string) => string | string[]) | undefined;
+  /**
+   * Reconnect after silence of this long (the idle firehose makes silence abnormal); also bounds the handshake.
+   * `0` disables the watchdog.
+   * @default 30000
+   */
+  heartbeatTimeoutMs?: number | undefined;
+  /**
+   * Send the text `ping` this often (the simulator answers `pong`). `0` sends none.
+   * @default 0
+   */
+  pingIntervalMs?: number | undefined;
+  /**
+   * Reconnect backoff (jittered exponential), or `false` to stop after the first drop.
+   * @default { baseDelayMs: 500, maxDelayMs: 30000 }
+   */
+  reconnect?: (BackoffOptions & { maxAttempts?: number | undefined }) | false | undefined;
+  /**
+   * Start connecting right away (on the next microtask, so listeners added synchronously see `open`).
+   * @default true
+   */
+  autoConnect?: boolean | undefined;
+  /** Timers, clock and randomness; inject a fake one in tests. */
+  scheduler?: EventScheduler | undefined;
+  /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
+  logger?: Logger | undefined;
+}

@@ -3,6 +3,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { RetryOptions } from '../options.ts';
+import { backoffStep } from './backoff.ts';
 import type { RetrySafety } from './endpoint-call.ts';
 
 /**
@@ -47,17 +48,15 @@ export function retryDelay(
   retries: number,
 ): number | undefined {
   if (retry === false) return undefined;
-  const jittered = () => {
-    const step = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** retries);
-    return Math.round(step / 2 + (random() * step) / 2);
-  };
+  const jittered = () => backoffStep(retries, { baseMs: retry.baseDelayMs, maxMs: retry.maxDelayMs, random });
   if (outcome.kind === 'http') {
     const { status } = outcome.error as ApiError;
     if (status === 429) {
       if (outcome.retryAfterMs !== undefined) {
         return outcome.retryAfterMs > retry.maxRetryAfterMs ? undefined : outcome.retryAfterMs;
       }
-      return 1000 * 2 ** retries;
+      // The spec's 429 schedule without Retry-After: 1 s, 2 s, 4 s, 8 s (no jitter, no cap).
+      return backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY });
     }
     if (status >= 500 && safety === 'idempotent') return jittered();
     // A fresh signature at once: the rejected attempt was not acted on, and waiting changes nothing.

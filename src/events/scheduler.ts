@@ -1,3 +1,5 @@
+import { backoffStep } from '../_internal/backoff.ts';
+
 /**
  * Time for the event machinery (backoff, watchdog, polling). Injectable so that tests drive it by hand
  * instead of sleeping.
@@ -80,8 +82,5 @@ export interface BackoffOptions {
  * ```
  */
 export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number): number {
-  const base = options.baseDelayMs ?? 500;
-  const cap = options.maxDelayMs ?? 30_000;
-  const step = Math.min(cap, base * 2 ** Math.min(attempt - 1, 30));
-  return Math.round(step / 2 + (random() * step) / 2);
+  return backoffStep(attempt - 1, { baseMs: options.baseDelayMs ?? 500, maxMs: options.maxDelayMs ?? 30_000, random });
 }

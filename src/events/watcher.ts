@@ -1,4 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
+import { backoffStep } from '../_internal/backoff.ts';
 import type { ClientContext } from '../_internal/context.ts';
 import { decCmp, decNormalize, isDecimalString } from '../_internal/decimal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
@@ -341,7 +342,9 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.timer = undefined;
       void this.run().then(() => {
         const delayMs =
-          this.failures === 0 ? this.intervalMs : Math.min(this.maxBackoffMs, this.intervalMs * 2 ** this.failures);
+          this.failures === 0
+            ? this.intervalMs
+            : backoffStep(this.failures, { baseMs: this.intervalMs, maxMs: this.maxBackoffMs });
         this.schedule(delayMs);
       });
     }, delay);

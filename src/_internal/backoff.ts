@@ -1,0 +1,13 @@
+/**
+ * The SDK's one backoff rule, used by the request retries, the stream's reconnects and the watcher's failed polls:
+ * `base × 2^n` capped at `max`, optionally with "equal jitter" (50–100 % of the step) so that many clients that
+ * failed together do not return together.
+ */
+export function backoffStep(
+  n: number,
+  options: { baseMs: number; maxMs: number; random?: (() => number) | undefined },
+): number {
+  // 2^30 is already past any cap; larger exponents would only overflow to Infinity.
+  const step = Math.min(options.maxMs, options.baseMs * 2 ** Math.min(Math.max(0, n), 30));
+  return options.random ? Math.round(step / 2 + (options.random() * step) / 2) : step;
+}

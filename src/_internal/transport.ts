@@ -11,6 +11,7 @@ import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Fleet } from '../fleet/types.ts';
 import type { Logger, RetryOptions, Signer } from '../options.ts';
 import { canonicalQuery } from '../signer.ts';
+import { backoffStep } from './backoff.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
@@ -143,7 +144,9 @@ export class Transport {
       }
       if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) {
         // The pause is set before the refund, so the freed slot cannot go to a call the pause must hold.
-        const pauseMs = outcome.retryAfterMs ?? (config.retry === false ? 1000 : 1000 * 2 ** retries);
+        const pauseMs =
+          outcome.retryAfterMs ??
+          (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY }));
         this.pauseBucket(call, pauseMs);
       }
       slot.settle(settlementOf(outcome));

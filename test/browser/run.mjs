@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { launchChromium } from './launch.mjs';
 import { createExchange } from '../../dist/testing/index.js';
+import { launchChromium } from './launch.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 async function bundle(entry) {

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
 import type { ClientContext } from '../_internal/context.ts';
-import { decCmp, decNormalize, isDecimalString } from '../_internal/decimal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import { positions as fetchPositions } from '../actions/account/positions.ts';
 import { get as fetchOrder } from '../actions/orders/get.ts';
@@ -15,150 +14,33 @@ import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
-import {
-  DEFAULT_MAKER_FILL_WINDOW_MS,
-  detectMakerFills,
-  type MakerFill,
-  type MakerFillCarry,
-  type PositionQuantity,
-} from './detect-maker-fills.ts';
+import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } from './detect-maker-fills.ts';
 import type { CallJournal } from './journal.ts';
 import { type EventScheduler, systemScheduler } from './scheduler.ts';
+import {
+  fillOf,
+  positionChanges,
+  quantityOf,
+  rowAgrees,
+  stoppedResult,
+  venueKey,
+  venueView,
+} from './watcher-helpers.ts';
+import type {
+  AccountWatcherEvents,
+  AccountWatcherOptions,
+  AccountWatcherPollResult,
+  OrderChange,
+} from './watcher-types.ts';
 
-/**
- * A position whose quantity changed between two polls.
- *
- * @example
- * ```ts
- * import type { PositionChange } from 'futures-sdk';
- * watcher.on('position_update', (change: PositionChange) => {
- *   if (change.position === undefined) console.log(change.symbol, 'closed');
- * });
- * ```
- */
-export interface PositionChange {
-  symbol: string;
-  positionSide: string;
-  previousQuantity: string;
-  /** New signed quantity (`'0'` when the position closed). */
-  quantity: string;
-  /** The position as GET /v2/positions returned it; undefined when it is no longer open. */
-  position: Position | undefined;
-}
-
-/**
- * A tracked order of this client whose status (or fill fields) changed.
- *
- * @example
- * ```ts
- * import type { OrderChange } from 'futures-sdk';
- * watcher.on('order_update', ({ order, previousStatus }: OrderChange) => {
- *   console.log(order.id, `${previousStatus} → ${order.status}`);
- * });
- * ```
- */
-export interface OrderChange {
-  order: Order;
-  previousStatus: string;
-}
-
-/**
- * Events of {@link AccountWatcher} and their arguments.
- *
- * @example
- * ```ts
- * import type { AccountWatcherEvents } from 'futures-sdk';
- * const onFill = (...[trade]: AccountWatcherEvents['fill']) => console.log(trade.side, trade.qty, trade.price);
- * watcher.on('fill', onFill);
- * ```
- */
-export interface AccountWatcherEvents {
-  /** A position's quantity changed (any cause). */
-  position_update: [change: PositionChange];
-  /** An order this client placed changed status or fill. */
-  order_update: [change: OrderChange];
-  /** A new taker fill (a myTrades row). */
-  fill: [trade: AccountTrade];
-  /** A position change that neither taker fills nor this client's calls explain (spec, Events rule 2). */
-  maker_fill: [fill: MakerFill];
-  /**
-   * An automatic poll failed (polling continues with backoff; a failure of `poll()` goes to its caller instead),
-   * or a listener of another event threw (a `ListenerError`).
-   */
-  error: [error: FuturesError];
-  /** A poll completed (after its other events). */
-  poll: [info: { at: number }];
-}
-
-/**
- * Options of {@link AccountWatcher} (`client.watch(options)`).
- *
- * @example
- * ```ts
- * import type { AccountWatcherOptions } from 'futures-sdk';
- * const options: AccountWatcherOptions = { symbols: ['BTCUSDT', 'ETHUSDT'], intervalMs: 2_000, autoStart: false };
- * const watcher = client.watch(options);
- * watcher.start();
- * ```
- */
-export interface AccountWatcherOptions {
-  /** Symbols whose taker fills to follow, besides those of open positions and of this client's orders. */
-  symbols?: readonly string[] | undefined;
-  /**
-   * Time between polls. Maker fills are reported within one interval (later only when a change is ambiguous).
-   * @default 5000
-   */
-  intervalMs?: number | undefined;
-  /**
-   * How long after one of this client's calls a change may still be that call's doing.
-   * @default 5500 (the spec's ~500 ms attribution window plus its 5 s position-sync interval)
-   */
-  makerFillWindowMs?: number | undefined;
-  /**
-   * Longest wait between polls after repeated errors (the wait doubles per consecutive error).
-   * @default 60000
-   */
-  maxBackoffMs?: number | undefined;
-  /** Sub-account for myTrades (defaults to the client's). */
-  subAccountId?: string | undefined;
-  /**
-   * Start polling at once.
-   * @default true
-   */
-  autoStart?: boolean | undefined;
-  /** Timers and clock; inject a fake one in tests. Its `now()` must share the client's clock. */
-  scheduler?: EventScheduler | undefined;
-}
-
-/**
- * What `watcher.poll()` resolves: whether the poll read everything and emitted its events, or why not. It never
- * rejects.
- *
- * @example
- * ```ts
- * import type { AccountWatcherPollResult } from 'futures-sdk';
- * const result: AccountWatcherPollResult = await watcher.poll();
- * if (!result.ok) console.warn(result.stopped ? 'watcher stopped' : result.error.message);
- * ```
- */
-export type AccountWatcherPollResult =
-  | {
-      readonly ok: true;
-      /** `now` of the poll (the client's clock), as in the `poll` event. */
-      readonly at: number;
-      /** The watcher's first successful poll: it set the baseline and emitted nothing else. */
-      readonly baseline: boolean;
-    }
-  | {
-      readonly ok: false;
-      /**
-       * Why: the request's `FuturesError` (`RateLimitError`, `TimeoutError`, …; not emitted as an `error` event:
-       * the caller has it), or, when `stopped`, a `FuturesError` saying that the watcher was stopped.
-       */
-      readonly error: FuturesError;
-      /** The watcher was stopped before or during the poll: nothing was reported. */
-      readonly stopped: boolean;
-    };
+// The public shapes live in watcher-types.ts; re-exported here, where users import them from.
+export type {
+  AccountWatcherEvents,
+  AccountWatcherOptions,
+  AccountWatcherPollResult,
+  OrderChange,
+  PositionChange,
+} from './watcher-types.ts';
 
 interface TrackedOrder {
   symbol: string;
@@ -174,40 +56,11 @@ interface TrackedOrder {
   venueAgreed: string | undefined;
 }
 
-const FILL_FIELDS = ['executedQty', 'filledQuantity', 'filledQty', 'cumQty'] as const;
-
 /**
  * Reads per poll, beyond the fixed ones, to learn what became of tracked orders whose venue view changed (pages
  * of GET /v2/orders, or single GET /v2/orders/:id): a poll never costs more, however many orders change at once.
  */
 const MAX_ORDER_READS_PER_POLL = 3;
-
-function fillOf(order: Order): string {
-  for (const field of FILL_FIELDS) {
-    const value = (order as Record<string, unknown>)[field];
-    if (typeof value === 'string' || typeof value === 'number') return String(value);
-  }
-  return '';
-}
-
-function keyOf(symbol: string, positionSide: string): string {
-  return `${symbol}\u0000${positionSide}`;
-}
-
-function venueKey(subAccountId: string | undefined, venueOrderId: string): string {
-  return `${subAccountId ?? ''}\u0000${venueOrderId}`;
-}
-
-function venueView(order: VenueOpenOrder): string {
-  return `${order.status}\u0000${decNormalize(order.executedQty)}`;
-}
-
-/** Whether the backend's row says what the venue says (the database lags maker fills until its sync). */
-function rowAgrees(row: Order, venue: VenueOpenOrder): boolean {
-  if (!WORKING_ORDER_STATUSES.includes(row.status)) return false;
-  const fill = fillOf(row);
-  return isDecimalString(fill) ? decCmp(fill, venue.executedQty) === 0 : row.status === venue.status;
-}
 
 /**
  * Account events for API-key users, by polling REST (the WebSocket channel takes only a JWT), then emits
@@ -575,34 +428,4 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       if (event !== 'error') this.safeEmit('error', new ListenerError({ source: 'watcher', event, cause: error }));
     }
   }
-}
-
-function quantityOf(position: Position): PositionQuantity {
-  return {
-    symbol: position.symbol,
-    positionSide: position.positionSide,
-    quantity: position.quantity,
-    id: position.id,
-    updatedAt: position.updatedAt,
-  };
-}
-
-function stoppedResult(message: string): AccountWatcherPollResult {
-  return { ok: false, error: new FuturesError(message), stopped: true };
-}
-
-function positionChanges(previous: readonly Position[], current: readonly Position[]): PositionChange[] {
-  const before = new Map(previous.map((p) => [keyOf(p.symbol, p.positionSide), p]));
-  const after = new Map(current.map((p) => [keyOf(p.symbol, p.positionSide), p]));
-  const changes: PositionChange[] = [];
-  for (const key of new Set([...before.keys(), ...after.keys()])) {
-    const old = before.get(key);
-    const now = after.get(key);
-    const previousQuantity = old?.quantity ?? '0';
-    const quantity = now?.quantity ?? '0';
-    if (decCmp(previousQuantity, quantity) === 0) continue;
-    const ref = (now ?? old)!;
-    changes.push({ symbol: ref.symbol, positionSide: ref.positionSide, previousQuantity, quantity, position: now });
-  }
-  return changes;
 }

@@ -1,0 +1,215 @@
+import type { JournalEntry } from './journal.ts';
+
+/**
+ * Default of {@link DetectMakerFillsInput.windowMs}: how long after one of this client's own calls a position
+ * change may still be that call's doing. The spec's ~500 ms REST attribution window (Events rule 2) plus its
+ * 5 s position-sync interval (Events rule 3).
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAKER_FILL_WINDOW_MS } from 'futures-sdk';
+ * // a slower venue: give own calls twice as long to show up in the positions
+ * const watcher = client.watch({ makerFillWindowMs: 2 * DEFAULT_MAKER_FILL_WINDOW_MS });
+ * ```
+ */
+export const DEFAULT_MAKER_FILL_WINDOW_MS = 5_500;
+
+/**
+ * The part of a Position the detector reads. `id` lets `close` calls (by positionId) be matched.
+ *
+ * @example
+ * ```ts
+ * import type { PositionQuantity } from 'futures-sdk';
+ * const { positions } = await client.account.positions();
+ * const current: PositionQuantity[] = positions.map((p) => ({
+ *   id: p.id, symbol: p.symbol, positionSide: p.positionSide, quantity: p.quantity,
+ * }));
+ * ```
+ */
+export interface PositionQuantity {
+  symbol: string;
+  /** `BOTH` in one-way mode, `LONG`/`SHORT` in hedge mode. */
+  positionSide: string;
+  /** Signed decimal string: > 0 long, < 0 short. */
+  quantity: string;
+  id?: string | undefined;
+  /**
+   * When the position last changed: the Position's `updatedAt` (ISO-8601) or a ms epoch. With the trades' `time`
+   * it tells which trades this snapshot already includes, so that a mixed change is judged at once instead of
+   * being carried. Omitted: trades of the key are judged by the carry rules alone.
+   */
+  updatedAt?: string | number | undefined;
+}
+
+/**
+ * The part of an AccountTrade (a taker fill from myTrades) the detector reads; an `AccountTrade` fits as it is.
+ *
+ * @example
+ * ```ts
+ * import type { TakerTrade } from 'futures-sdk';
+ * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT' });
+ * const trades: readonly TakerTrade[] = data;
+ * ```
+ */
+export interface TakerTrade {
+  symbol: string;
+  side: 'BUY' | 'SELL' | (string & {});
+  /** Positive decimal string. */
+  qty: string;
+  /** Defaults to `BOTH`. */
+  positionSide?: string | undefined;
+  orderId?: string | undefined;
+  /** Execution time, ms epoch (myTrades `time`); compared with the position's `updatedAt`. */
+  time?: number | undefined;
+}
+
+/**
+ * A quantity change seen earlier that could not yet be judged; carried to the next poll.
+ *
+ * @example
+ * ```ts
+ * import type { PendingChange } from 'futures-sdk';
+ * const { carry } = detectMakerFills(input);
+ * const undecided: readonly PendingChange[] = carry.pending; // judged on a later call
+ * ```
+ */
+export interface PendingChange {
+  readonly symbol: string;
+  readonly positionSide: string;
+  /** Signed residual not explained so far. */
+  readonly quantity: string;
+  /** Position quantity before the change was first seen. */
+  readonly previousQuantity: string;
+  /** Start of the period in which the change happened (the previous snapshot's time when first seen). */
+  readonly observedFrom: number;
+}
+
+/**
+ * State the detector hands from one poll to the next. Start with `undefined`.
+ *
+ * @example
+ * ```ts
+ * import { detectMakerFills, type MakerFillCarry } from 'futures-sdk';
+ * let carry: MakerFillCarry | undefined;
+ * const result = detectMakerFills({ previous, current, trades, journal: [], now: Date.now(), carry });
+ * carry = result.carry; // hand it to the next poll
+ * ```
+ */
+export interface MakerFillCarry {
+  readonly pending: readonly PendingChange[];
+  /** Taker trades of the last `windowMs`: a position may lag its trade by up to that. */
+  readonly recentTakers: ReadonlyArray<{
+    readonly symbol: string;
+    readonly positionSide: string;
+    readonly quantity: string;
+    readonly at: number;
+  }>;
+  /** Capacity of journal entries already used, per `${entryId}|${symbol}|${positionSide}`. */
+  readonly used: Readonly<Record<string, string>>;
+  /** Taker trades seen in myTrades that the positions did not include yet (absent: none). */
+  readonly deferred?: readonly DeferredTrade[] | undefined;
+}
+
+/**
+ * A taker trade that happened after the position snapshot it was read with (its `time` is later than the
+ * position's `updatedAt`): it is counted by the first later snapshot that includes it, not against this one.
+ *
+ * @example
+ * ```ts
+ * import type { DeferredTrade } from 'futures-sdk';
+ * const { carry } = detectMakerFills(input);
+ * const waiting: readonly DeferredTrade[] = carry.deferred ?? []; // counted on a later call
+ * ```
+ */
+export interface DeferredTrade {
+  readonly symbol: string;
+  readonly positionSide: string;
+  /** Signed quantity: BUY +, SELL −. */
+  readonly quantity: string;
+  /** The trade's `time` (ms epoch). */
+  readonly time: number;
+  readonly orderId?: string | undefined;
+  /** `now` of the call that first saw it. */
+  readonly seenAt: number;
+}
+
+/**
+ * Input of {@link detectMakerFills}.
+ *
+ * @example
+ * ```ts
+ * import { type DetectMakerFillsInput, detectMakerFills } from 'futures-sdk';
+ * const input: DetectMakerFillsInput = {
+ *   previous: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0' }],
+ *   current: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.2' }],
+ *   trades: [],
+ *   journal: [],
+ *   now: Date.now(),
+ * };
+ * const { fills } = detectMakerFills(input); // one maker fill of '0.2'
+ * ```
+ */
+export interface DetectMakerFillsInput {
+  /** Positions at the previous poll (missing = quantity 0). */
+  previous: readonly PositionQuantity[];
+  /** Positions now. */
+  current: readonly PositionQuantity[];
+  /** Taker trades (myTrades rows) that appeared since the previous poll, fetched AFTER `current`. */
+  trades: readonly TakerTrade[];
+  /** This client's position-moving calls (see {@link CallJournal}). */
+  journal: readonly JournalEntry[];
+  /** Time of `current` (same clock as the journal): when its positions response arrived. */
+  now: number;
+  /**
+   * When the positions request behind `current` was sent (same clock). An own call that settled before it had its
+   * taker fills in `current` if they share its `updatedAt` instant.
+   * @default now
+   */
+  snapshotStartedAt?: number | undefined;
+  /** Time of `previous`. @default now - windowMs */
+  previousAt?: number | undefined;
+  /** What the previous call returned. */
+  carry?: MakerFillCarry | undefined;
+  /** @default DEFAULT_MAKER_FILL_WINDOW_MS (5500) */
+  windowMs?: number | undefined;
+}
+
+/**
+ * A maker fill: the part of a position change that nothing this client did explains.
+ *
+ * @example
+ * ```ts
+ * import type { MakerFill } from 'futures-sdk';
+ * client.watch().on('maker_fill', (fill: MakerFill) => {
+ *   console.log(fill.symbol, fill.quantity, `${fill.previousQuantity} → ${fill.newQuantity}`);
+ * });
+ * ```
+ */
+export interface MakerFill {
+  symbol: string;
+  positionSide: string;
+  /** Signed decimal: > 0 bought, < 0 sold. */
+  quantity: string;
+  /** Position quantity before the change. */
+  previousQuantity: string;
+  /** Position quantity now. */
+  newQuantity: string;
+  /** `now` of the poll that reported it. */
+  detectedAt: number;
+}
+
+/**
+ * Output of {@link detectMakerFills}.
+ *
+ * @example
+ * ```ts
+ * import { detectMakerFills, type MakerFillDetection } from 'futures-sdk';
+ * const result: MakerFillDetection = detectMakerFills(input);
+ * for (const fill of result.fills) console.log(fill.symbol, fill.quantity);
+ * ```
+ */
+export interface MakerFillDetection {
+  fills: MakerFill[];
+  /** Pass it as `carry` on the next call. */
+  carry: MakerFillCarry;
+}

@@ -34,7 +34,7 @@ export const SIZE_CASES = [
     name: 'decimal helpers only',
     code: "import { decimal } from 'futures-sdk';\nexport const sum = decimal.add('0.1', '0.2');\n",
     goalKb: 1.5,
-    budgetKb: 2.4,
+    budgetKb: 1.5,
   },
   {
     name: 'canonicalQuery + hmacSha256Hex only',

@@ -11,6 +11,7 @@ import { NotFoundError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
+import { sealError } from '../errors/seal-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
@@ -417,6 +418,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
   private safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {
     if (this.stopped) return;
+    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.ctx.transport.redactor);
     try {
       (this.emit as (event: K, ...args: AccountWatcherEvents[K]) => boolean)(event, ...args);
     } catch (error) {

@@ -308,3 +308,41 @@ describe('nothing but FuturesError ever rejects', () => {
     await expect(client({ timeoutMs: 50 }).account.positions()).rejects.toBeInstanceOf(TimeoutError);
   });
 });
+
+describe('errors you build and errors a client hands you', () => {
+  it('an error you construct keeps your words and your cause; JSON shows name and message', () => {
+    const cause = new Error('socket hang up');
+    const err = new FuturesError('Reconciliation failed ?signature=abcdef', { details: 'BTCUSDT', cause });
+    expect(err.message).toBe('Reconciliation failed ?signature=abcdef\n\nDetails: BTCUSDT');
+    expect(err.cause).toBe(cause);
+    expect(JSON.parse(JSON.stringify(err))).toMatchObject({
+      name: 'FuturesError',
+      message: err.message,
+      shortMessage: 'Reconciliation failed ?signature=abcdef',
+      outcomeUnknown: false,
+    });
+  });
+
+  it('an error leaving a client has a sanitised, scrubbed cause and scrubbed JSON and inspect views', async () => {
+    const leaky = Object.assign(new Error(`upstream said: ${API_SECRET}`), {
+      request: { headers: { 'X-API-KEY': API_KEY } },
+      code: 'EPIPE',
+    });
+    const err = await client({ fetch: () => Promise.reject(leaky) })
+      .account.positions()
+      .then(
+        () => expect.unreachable('should reject'),
+        (e: unknown) => e as FuturesError,
+      );
+    const cause = err.cause as Error & { code?: string; request?: unknown };
+    expect(cause).not.toBe(leaky);
+    expect(cause.code).toBe('EPIPE');
+    expect(cause.request).toBeUndefined();
+    const { inspect } = await import('node:util');
+    for (const text of [String(err), cause.message, JSON.stringify(err), inspect(err)]) {
+      expect(text).not.toContain(API_SECRET.slice(0, 8));
+      expect(text).not.toContain(API_KEY.slice(0, 8));
+    }
+    expect(inspect(err)).toContain(err.name);
+  });
+});

@@ -1,0 +1,88 @@
+import type { Redactor } from '../_internal/redact.ts';
+import { FuturesError, SCRUB } from './futures-error.ts';
+
+const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
+
+/**
+ * Makes an error safe to hand to the caller of a client, with that client's Redactor: message, short message
+ * and stack scrubbed; the cause chain replaced by sanitised copies (name, message, `code` — never a raw
+ * `Request` that could hold a signature) and scrubbed too; `JSON.stringify` and `util.inspect` views that scrub
+ * every field. Fields holding the server's words (`error`, `body`) stay verbatim in memory; every rendering of
+ * them goes through those views. Every path by which an error leaves a client (a call's rejection, a stream or
+ * watcher `error` event) passes through here; the error classes themselves carry no redaction code, so that code
+ * which only throws (the decimal helpers) stays small.
+ * @internal
+ */
+export function sealError<E extends FuturesError>(error: E, redactor: Redactor): E {
+  sealOne(error, redactor, 0);
+  return error;
+}
+
+type Sealable = Error & { shortMessage?: string; cause?: unknown; [SCRUB]?: (value: unknown) => unknown };
+
+/** The scrubber of each Redactor, made once, so that sealing twice with one client is a no-op. */
+const scrubbers = new WeakMap<Redactor, (value: unknown) => unknown>();
+
+function scrubberOf(redactor: Redactor): (value: unknown) => unknown {
+  let scrub = scrubbers.get(redactor);
+  if (!scrub) {
+    scrub = (value) => redactor.deep(value);
+    scrubbers.set(redactor, scrub);
+  }
+  return scrub;
+}
+
+function sealOne(error: Sealable, redactor: Redactor, depth: number): void {
+  const scrub = scrubberOf(redactor);
+  if (error[SCRUB] === scrub) return;
+  try {
+    if (error instanceof FuturesError) {
+      hide(error, SCRUB, scrub);
+      hide(error, inspectSymbol, inspectView);
+      (error as { shortMessage: string }).shortMessage = redactor.text(error.shortMessage);
+    }
+    error.name = redactor.text(String(error.name));
+    error.message = redactor.text(error.message);
+    if (typeof error.stack === 'string') error.stack = redactor.text(error.stack);
+    if ('cause' in error) {
+      const cause = depth < 6 ? sanitizeCause(error.cause) : '[cause omitted]';
+      hide(error, 'cause', cause);
+      if (cause instanceof Error) sealOne(cause, redactor, depth + 1);
+      else if (typeof cause === 'string') hide(error, 'cause', redactor.text(cause));
+    }
+  } catch {
+    // A frozen or exotic error (never one of ours) cannot be rewritten; its text is left as it is.
+  }
+}
+
+function hide(target: object, key: PropertyKey, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
+}
+
+/** `util.inspect` of a sealed error: its first line and frames, then the scrubbed JSON view. */
+function inspectView(this: FuturesError): string {
+  // The stack's first line was captured before the subclass set `name`; rebuild it, keep only the frames.
+  const frames = (this.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  return `${[`${this.name}: ${this.message}`, ...frames].join('\n')}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+}
+
+/** Keeps name, message and a `code` of an error; drops everything else (requests, URLs, headers). */
+function sanitizeCause(cause: unknown): unknown {
+  try {
+    if (cause instanceof FuturesError) return cause;
+    if (cause instanceof Error) {
+      const copy: Sealable = new Error(String(cause.message));
+      copy.name = String(cause.name);
+      const code = (cause as { code?: unknown }).code;
+      if (typeof code === 'string') Object.assign(copy, { code });
+      if ('cause' in cause) hide(copy, 'cause', (cause as Sealable).cause);
+      copy.stack = `${copy.name}: ${copy.message}`;
+      return copy;
+    }
+    return String(cause);
+  } catch {
+    // A hostile cause (an abort reason with a throwing toString, a null-prototype object...) must not turn the
+    // error being built into a different one.
+    return '[unprintable cause]';
+  }
+}

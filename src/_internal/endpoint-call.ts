@@ -1,6 +1,7 @@
 // One call as an endpoint describes it to the transport, and the checks its per-call options get before anything
 // else happens.
 import type * as z from 'zod';
+import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
 import type { CallOptions } from '../options.ts';
 import type { QueryParams } from '../signer.ts';
@@ -50,6 +51,8 @@ export interface EndpointCall<T> {
   priority?: CallPriority | undefined;
   /** Response schema; validated on 2xx. */
   schema: z.ZodType<T>;
+  /** The endpoint's own error class for a failed response, before the status → class mapping. */
+  errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
   options?: InternalCallOptions | undefined;
 }
 

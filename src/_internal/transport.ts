@@ -406,13 +406,8 @@ export class Transport {
       response.headers.get('retry-after'),
       Number.isNaN(serverDate) ? config.clock.now() + this.clockSync.offset : serverDate,
     );
-    const error = apiErrorFromResponse({
-      status: response.status,
-      method: call.method,
-      path: call.path,
-      body: parsed.value,
-      retryAfterMs,
-    });
+    const init = { status: response.status, method: call.method, path: call.path, body: parsed.value, retryAfterMs };
+    const error = call.errorFor?.(init) ?? apiErrorFromResponse(init);
     config.logger?.debug(`${call.method} ${call.path} -> ${response.status}`);
     return { kind: 'http', error, retryAfterMs, dateHeader, sentAt, receivedAt };
   }

@@ -9,11 +9,11 @@ import {
   RateLimitError,
   ServerError,
 } from './api-error.ts';
-import { MarginSwitchError } from './margin-switch-error.ts';
 
 /**
- * The status → class factory: builds the right {@link ApiError} subclass for a failed response. A 502 from
- * close-and-switch-margin becomes a {@link MarginSwitchError}.
+ * The status → class factory: builds the right {@link ApiError} subclass for a failed response. Endpoints with
+ * an error class of their own (close-and-switch-margin's 502 is a `MarginSwitchError`) map those failures
+ * before this factory runs.
  *
  * @example
  * ```ts
@@ -30,7 +30,6 @@ export function apiErrorFromResponse(init: ApiErrorInit): ApiError {
   if (status === 404) return new NotFoundError(init);
   if (status === 409) return new ConflictError(init);
   if (status === 429) return new RateLimitError(init);
-  if (status === 502 && init.path === '/v2/futures/close-and-switch-margin') return new MarginSwitchError(init);
   if (status >= 500) return new ServerError(init);
   return new ApiError(init);
 }

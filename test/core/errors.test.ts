@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import {
   ApiError,
   AuthenticationError,
@@ -18,7 +17,7 @@ import {
   ServerError,
   TimeoutError,
 } from '../../src/index.ts';
-import { API_KEY, API_SECRET, makeTransport } from '../helpers/client.ts';
+import { API_KEY, API_SECRET } from '../helpers/client.ts';
 import { samplePosition, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer;
@@ -111,15 +110,10 @@ describe('status → class', () => {
 });
 
 describe('close-and-switch-margin', () => {
-  const call = {
-    method: 'POST' as const,
-    path: '/v2/futures/close-and-switch-margin',
-    body: { symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' },
-    signed: true,
-    bucket: 'default' as const,
-    safety: 'once' as const,
-    schema: z.looseObject({ ok: z.literal(true) }),
-  };
+  const closeAndSwitch = () =>
+    client()
+      .futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' })
+      .catch((e: unknown) => e);
 
   it('a 502 at stage switch is a MarginSwitchError listing what is already gone', async () => {
     server.queue('POST /v2/futures/close-and-switch-margin', {
@@ -134,9 +128,7 @@ describe('close-and-switch-margin', () => {
         errorId: 'e-9',
       },
     });
-    const error = await makeTransport({ baseUrl: server.url })
-      .call(call)
-      .catch((e: unknown) => e);
+    const error = await closeAndSwitch();
     expect(error).toBeInstanceOf(MarginSwitchError);
     expect(error).toBeInstanceOf(ServerError);
     expect(error).toMatchObject({
@@ -155,9 +147,7 @@ describe('close-and-switch-margin', () => {
       status: 502,
       body: { ok: false, error: 'ReduceOnly Order is rejected', stage: 'close', venueErrorCode: -2022, details: {} },
     });
-    const error = await makeTransport({ baseUrl: server.url })
-      .call(call)
-      .catch((e: unknown) => e);
+    const error = await closeAndSwitch();
     expect(error).toMatchObject({ stage: 'close', venueErrorCode: -2022, closedPositions: [], canceledOrders: [] });
     expect(error).toBeInstanceOf(MarginSwitchError);
   });

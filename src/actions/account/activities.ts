@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -95,6 +96,20 @@ export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ActivitiesReturnType = z.infer<typeof activitiesResponseSchema>;
 
+/** `GET /v2/me/activities`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.activities',
+  method: 'GET',
+  path: '/v2/me/activities',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: activitiesParamsSchema,
+  paramsIn: 'query',
+  response: activitiesResponseSchema,
+  summary: '`skip`, `take` (max not documented)',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -116,16 +131,7 @@ export async function activities(
   options?: CallOptions,
 ): Promise<ActivitiesReturnType> {
   const valid = validateParams(activitiesParamsSchema, query, 'account.activities');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/me/activities',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: activitiesResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(activitiesEndpoint, { query: valid, options }));
 }
 
 /**

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -63,6 +64,21 @@ export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type BalanceReturnType = z.infer<typeof balanceResponseSchema>;
 
+/** `GET /v2/futures/balance`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.balance',
+  method: 'GET',
+  path: '/v2/futures/balance',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: balanceParamsSchema,
+  paramsIn: 'query',
+  subAccountDefault: true,
+  response: balanceResponseSchema,
+  summary: 'Futures wallet',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -85,14 +101,5 @@ export async function balance(
   options?: CallOptions,
 ): Promise<BalanceReturnType> {
   const valid = withDefaultSubAccount(ctx, validateParams(balanceParamsSchema, query, 'account.balance'));
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/futures/balance',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: balanceResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(balanceEndpoint, { query: valid, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
@@ -34,6 +35,18 @@ export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ExposureReturnType = z.infer<typeof exposureResponseSchema>;
 
+/** `GET /v2/risk/exposure`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.exposure',
+  method: 'GET',
+  path: '/v2/risk/exposure',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  response: exposureResponseSchema,
+  summary: '`grossExposure` = sum of \\|quantity\\| over open positions',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -47,13 +60,5 @@ export type ExposureReturnType = z.infer<typeof exposureResponseSchema>;
  * ```
  */
 export async function exposure(ctx: ClientContext, options?: CallOptions): Promise<ExposureReturnType> {
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/risk/exposure',
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: exposureResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(exposureEndpoint, { options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -74,6 +75,20 @@ export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PnlHistoryReturnType = z.infer<typeof pnlHistoryResponseSchema>;
 
+/** `GET /v2/account/pnl-history`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.pnlHistory',
+  method: 'GET',
+  path: '/v2/account/pnl-history',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: pnlHistoryParamsSchema,
+  paramsIn: 'query',
+  response: pnlHistoryResponseSchema,
+  summary: '**numbers**, not strings',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -96,14 +111,5 @@ export async function pnlHistory(
   options?: CallOptions,
 ): Promise<PnlHistoryReturnType> {
   const valid = validateParams(pnlHistoryParamsSchema, query, 'account.pnlHistory');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/account/pnl-history',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: pnlHistoryResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(pnlHistoryEndpoint, { query: valid, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -67,6 +68,20 @@ export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
 
+/** `GET /v2/positions`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.positions',
+  method: 'GET',
+  path: '/v2/positions',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: positionsParamsSchema,
+  paramsIn: 'query',
+  response: positionsResponseSchema,
+  summary: "`status: 'OPEN'` (default) or `'CLOSED'`",
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -88,14 +103,5 @@ export async function positions(
 ): Promise<PositionsReturnType> {
   // async: a validation failure must reject like every other failure, never throw synchronously.
   const query = validateParams(positionsParamsSchema, params, 'account.positions');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/positions',
-    query,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: positionsResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(positionsEndpoint, { query, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -38,6 +39,18 @@ export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SpotBalancesReturnType = z.infer<typeof spotBalancesResponseSchema>;
 
+/** `GET /v2/accounts/{id}/balances`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.spotBalances',
+  method: 'GET',
+  path: '/v2/accounts/{id}/balances',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  response: spotBalancesResponseSchema,
+  summary: 'Spot wallet; your own `accountId` only',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -61,13 +74,5 @@ export async function spotBalances(
   options?: CallOptions,
 ): Promise<SpotBalancesReturnType> {
   const valid = validateParams(pathIdParam, accountId, 'account.spotBalances (accountId)');
-  return ctx.transport.call({
-    method: 'GET',
-    path: `/v2/accounts/${encodePathSegment(valid)}/balances`,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: spotBalancesResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(spotBalancesEndpoint, { id: valid, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -131,6 +132,20 @@ export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type TransfersReturnType = z.infer<typeof transfersResponseSchema>;
 
+/** `GET /v2/me/transfers`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'account.transfers',
+  method: 'GET',
+  path: '/v2/me/transfers',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: transfersParamsSchema,
+  paramsIn: 'query',
+  response: transfersResponseSchema,
+  summary: '`skip` ≥ 0, `take` 1..100, `type` deposit \\| withdraw \\| all',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -150,16 +165,7 @@ export async function transfers(
   options?: CallOptions,
 ): Promise<TransfersReturnType> {
   const valid = validateParams(transfersParamsSchema, query, 'account.transfers');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/me/transfers',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: transfersResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(transfersEndpoint, { query: valid, options }));
 }
 
 /**

@@ -1,8 +1,10 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { MarginSwitchError } from '../../errors/margin-switch-error.ts';
 import { journalCall } from '../../events/journal.ts';
 import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 import { marginTypeParam } from './set-margin-type.ts';
@@ -83,6 +85,22 @@ export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CloseAndSwitchMarginReturnType = z.infer<typeof closeAndSwitchMarginResponseSchema>;
 
+/** `POST /v2/futures/close-and-switch-margin`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'futures.closeAndSwitchMargin',
+  method: 'POST',
+  path: '/v2/futures/close-and-switch-margin',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'once',
+  params: closeAndSwitchMarginParamsSchema,
+  paramsIn: 'body',
+  response: closeAndSwitchMarginResponseSchema,
+  // A 502 here may come after some positions were closed: MarginSwitchError says which.
+  errorFor: (init) => (init.status === 502 ? new MarginSwitchError(init) : undefined),
+  summary: "Closes the symbol's positions, then switches the margin type; a 502 is a `MarginSwitchError`",
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -118,15 +136,6 @@ export async function closeAndSwitchMargin(
   const body = validateParams(closeAndSwitchMarginParamsSchema, params, 'futures.closeAndSwitchMargin');
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   return journalCall(ctx.journal, [{ kind: 'closeAndSwitchMargin', symbol: body.symbol }], () =>
-    ctx.transport.call({
-      method: 'POST',
-      path: '/v2/futures/close-and-switch-margin',
-      body,
-      signed: true,
-      bucket: 'default',
-      safety: 'once',
-      schema: closeAndSwitchMarginResponseSchema,
-      options,
-    }),
+    ctx.transport.call(endpointCall(closeAndSwitchMarginEndpoint, { body, options })),
   );
 }

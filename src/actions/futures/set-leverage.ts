@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -83,6 +84,20 @@ export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SetLeverageReturnType = z.infer<typeof setLeverageResponseSchema>;
 
+/** `POST /v2/futures/leverage`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'futures.setLeverage',
+  method: 'POST',
+  path: '/v2/futures/leverage',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: setLeverageParamsSchema,
+  paramsIn: 'body',
+  response: setLeverageResponseSchema,
+  summary: 'Leverage of a symbol; `forceWithOpenPosition` to change it with a position open',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -113,14 +128,5 @@ export async function setLeverage(
   options?: CallOptions,
 ): Promise<SetLeverageReturnType> {
   const body = validateParams(setLeverageParamsSchema, params, 'futures.setLeverage');
-  return ctx.transport.call({
-    method: 'POST',
-    path: '/v2/futures/leverage',
-    body,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: setLeverageResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(setLeverageEndpoint, { body, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -87,6 +88,20 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SetMarginTypeReturnType = z.infer<typeof setMarginTypeResponseSchema>;
 
+/** `POST /v2/futures/margin-type`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'futures.setMarginType',
+  method: 'POST',
+  path: '/v2/futures/margin-type',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: setMarginTypeParamsSchema,
+  paramsIn: 'body',
+  response: setMarginTypeResponseSchema,
+  summary: '`ISOLATED` or `CROSSED` for a symbol',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -111,14 +126,5 @@ export async function setMarginType(
   options?: CallOptions,
 ): Promise<SetMarginTypeReturnType> {
   const body = validateParams(setMarginTypeParamsSchema, params, 'futures.setMarginType');
-  return ctx.transport.call({
-    method: 'POST',
-    path: '/v2/futures/margin-type',
-    body,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: setMarginTypeResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(setMarginTypeEndpoint, { body, options }));
 }

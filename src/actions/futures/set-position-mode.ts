@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -61,6 +62,20 @@ export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SetPositionModeReturnType = z.infer<typeof setPositionModeResponseSchema>;
 
+/** `POST /v2/futures/position-mode`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'futures.setPositionMode',
+  method: 'POST',
+  path: '/v2/futures/position-mode',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: setPositionModeParamsSchema,
+  paramsIn: 'body',
+  response: setPositionModeResponseSchema,
+  summary: 'One-way (`BOTH`) or hedge (`LONG`/`SHORT`) positions',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -81,14 +96,5 @@ export async function setPositionMode(
   options?: CallOptions,
 ): Promise<SetPositionModeReturnType> {
   const body = validateParams(setPositionModeParamsSchema, params, 'futures.setPositionMode');
-  return ctx.transport.call({
-    method: 'POST',
-    path: '/v2/futures/position-mode',
-    body,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: setPositionModeResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(setPositionModeEndpoint, { body, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -71,6 +72,20 @@ export const depthResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type DepthReturnType = z.infer<typeof depthResponseSchema>;
 
+/** `GET /v2/depth`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.depth',
+  method: 'GET',
+  path: '/v2/depth',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  params: depthParamsSchema,
+  paramsIn: 'query',
+  response: depthResponseSchema,
+  summary: '`bids`/`asks` as `[price, quantity]` string pairs, no `lastUpdateId`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -91,14 +106,5 @@ export async function depth(
   options?: CallOptions,
 ): Promise<DepthReturnType> {
   const valid = validateParams(depthParamsSchema, query, 'market.depth');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/depth',
-    query: valid,
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: depthResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(depthEndpoint, { query: valid, options }));
 }

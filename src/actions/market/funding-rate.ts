@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -60,6 +61,20 @@ export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type FundingRateReturnType = z.infer<typeof fundingRateResponseSchema>;
 
+/** `GET /v2/funding-rate`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.fundingRate',
+  method: 'GET',
+  path: '/v2/funding-rate',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  params: fundingRateParamsSchema,
+  paramsIn: 'query',
+  response: fundingRateResponseSchema,
+  summary: '`fundingRate: string \\| null` (null until cached)',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -80,14 +95,5 @@ export async function fundingRate(
   options?: CallOptions,
 ): Promise<FundingRateReturnType> {
   const valid = validateParams(fundingRateParamsSchema, query, 'market.fundingRate');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/funding-rate',
-    query: valid,
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: fundingRateResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(fundingRateEndpoint, { query: valid, options }));
 }

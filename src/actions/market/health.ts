@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -28,6 +29,18 @@ export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ o
  */
 export type HealthReturnType = z.infer<typeof healthResponseSchema>;
 
+/** `GET /health`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.health',
+  method: 'GET',
+  path: '/health',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  response: healthResponseSchema,
+  summary: 'Liveness probe (unversioned path)',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -40,13 +53,5 @@ export type HealthReturnType = z.infer<typeof healthResponseSchema>;
  * ```
  */
 export function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/health',
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: healthResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(healthEndpoint, { options }));
 }

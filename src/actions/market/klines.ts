@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -93,6 +94,20 @@ export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type KlinesReturnType = z.infer<typeof klinesResponseSchema>;
 
+/** `GET /v2/klines`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.klines',
+  method: 'GET',
+  path: '/v2/klines',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  params: klinesParamsSchema,
+  paramsIn: 'query',
+  response: klinesResponseSchema,
+  summary: '12-tuples; newest `limit` only',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -118,14 +133,5 @@ export async function klines(
   options?: CallOptions,
 ): Promise<KlinesReturnType> {
   const { startTime: _s, endTime: _e, ...valid } = validateParams(klinesParamsSchema, query, 'market.klines');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/klines',
-    query: valid,
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: klinesResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(klinesEndpoint, { query: valid, options }));
 }

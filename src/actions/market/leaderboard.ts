@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -108,6 +109,20 @@ export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> =
   { type: T }
 >;
 
+/** `GET /v2/leaderboard`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.leaderboard',
+  method: 'GET',
+  path: '/v2/leaderboard',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  params: leaderboardParamsSchema,
+  paramsIn: 'query',
+  response: leaderboardResponseSchema,
+  summary: 'Rows typed by `type`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -129,22 +144,13 @@ export async function leaderboard<T extends LeaderboardType>(
   options?: CallOptions,
 ): Promise<LeaderboardReturnType<T>> {
   const valid = validateParams(leaderboardParamsSchema, query, 'market.leaderboard');
-  const result = await ctx.transport.call({
-    method: 'GET',
-    path: '/v2/leaderboard',
-    query: valid,
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: leaderboardResponseSchema,
-    options,
-  });
+  const result = await ctx.transport.call(endpointCall(leaderboardEndpoint, { query: valid, options }));
   if (result.type !== valid.type) {
     throw new ResponseValidationError({
       issues: [{ path: ['type'], message: `expected '${valid.type}' (the requested type), got '${result.type}'` }],
       body: result,
-      method: 'GET',
-      path: '/v2/leaderboard',
+      method: leaderboardEndpoint.method,
+      path: leaderboardEndpoint.path,
     });
   }
   // Checked just above: the rows were validated against the shape of the requested type.

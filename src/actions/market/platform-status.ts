@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -34,6 +35,18 @@ export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSchema>;
 
+/** `GET /v2/platform/status`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.platformStatus',
+  method: 'GET',
+  path: '/v2/platform/status',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  response: platformStatusResponseSchema,
+  summary: '`features.{referral,trading,deposits,withdrawals}`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -47,13 +60,5 @@ export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSche
  * ```
  */
 export async function platformStatus(ctx: ClientContext, options?: CallOptions): Promise<PlatformStatusReturnType> {
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/platform/status',
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: platformStatusResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(platformStatusEndpoint, { options }));
 }

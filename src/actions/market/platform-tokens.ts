@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -35,6 +36,18 @@ export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PlatformTokensReturnType = z.infer<typeof platformTokensResponseSchema>;
 
+/** `GET /v2/platform/tokens`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.platformTokens',
+  method: 'GET',
+  path: '/v2/platform/tokens',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  response: platformTokensResponseSchema,
+  summary: '(chainId, asset) → decimals registry, `hash`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -49,13 +62,5 @@ export type PlatformTokensReturnType = z.infer<typeof platformTokensResponseSche
  * ```
  */
 export async function platformTokens(ctx: ClientContext, options?: CallOptions): Promise<PlatformTokensReturnType> {
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/platform/tokens',
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: platformTokensResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(platformTokensEndpoint, { options }));
 }

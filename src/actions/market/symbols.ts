@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -30,6 +31,18 @@ export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SymbolsReturnType = z.infer<typeof symbolsResponseSchema>;
 
+/** `GET /v2/symbols`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.symbols',
+  method: 'GET',
+  path: '/v2/symbols',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  response: symbolsResponseSchema,
+  summary: '`symbols: string[]`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -42,13 +55,5 @@ export type SymbolsReturnType = z.infer<typeof symbolsResponseSchema>;
  * ```
  */
 export function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/symbols',
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: symbolsResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(symbolsEndpoint, { options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -57,6 +58,20 @@ export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type Ticker24hrReturnType = z.infer<typeof ticker24hrResponseSchema>;
 
+/** `GET /v2/ticker/24hr`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.ticker24hr',
+  method: 'GET',
+  path: '/v2/ticker/24hr',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  params: ticker24hrParamsSchema,
+  paramsIn: 'query',
+  response: ticker24hrResponseSchema,
+  summary: 'Always `tickers: Ticker[]`, one element when `symbol` is given',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -76,14 +91,5 @@ export async function ticker24hr(
   options?: CallOptions,
 ): Promise<Ticker24hrReturnType> {
   const valid = validateParams(ticker24hrParamsSchema, query, 'market.ticker24hr');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/ticker/24hr',
-    query: valid,
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: ticker24hrResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(ticker24hrEndpoint, { query: valid, options }));
 }

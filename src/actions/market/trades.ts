@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -65,6 +66,20 @@ export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type TradesReturnType = z.infer<typeof tradesResponseSchema>;
 
+/** `GET /v2/trades`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'market.trades',
+  method: 'GET',
+  path: '/v2/trades',
+  auth: 'public',
+  bucket: 'public',
+  safety: 'idempotent',
+  params: tradesParamsSchema,
+  paramsIn: 'query',
+  response: tradesResponseSchema,
+  summary: '`id` integer, `time` ms',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -83,14 +98,5 @@ export async function trades(
   options?: CallOptions,
 ): Promise<TradesReturnType> {
   const valid = validateParams(tradesParamsSchema, query, 'market.trades');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/trades',
-    query: valid,
-    signed: false,
-    bucket: 'public',
-    safety: 'idempotent',
-    schema: tradesResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(tradesEndpoint, { query: valid, options }));
 }

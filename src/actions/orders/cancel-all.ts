@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -115,6 +116,21 @@ export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CancelAllOrdersReturnType = z.output<typeof cancelAllResponseSchema>;
 
+/** `DELETE /v2/orders/open`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.cancelAll',
+  method: 'DELETE',
+  path: '/v2/orders/open',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: cancelAllOrdersParamsSchema,
+  paramsIn: 'query',
+  subAccountDefault: true,
+  response: cancelAllResponseSchema,
+  summary: 'Cancels every open order (of a symbol), then conditional orders one by one',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 async function workingConditionalOrders(
@@ -175,16 +191,7 @@ export async function cancelAll(
   // Listed before the bulk cancel so that a failed listing leaves everything untouched.
   const conditional = includeConditional ? await workingConditionalOrders(ctx, serverQuery.symbol, options) : [];
 
-  const bulk = await ctx.transport.call({
-    method: 'DELETE',
-    path: '/v2/orders/open',
-    query: serverQuery,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: cancelAllResponseSchema,
-    options,
-  });
+  const bulk = await ctx.transport.call(endpointCall(cancelAllEndpoint, { query: serverQuery, options }));
   // Should a server version start canceling conditional orders itself, do not cancel (and report) them twice.
   const handled = new Set(bulk.results.map((entry) => entry.orderId));
   const pending = conditional.filter((order) => !handled.has(order.id));

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -62,6 +63,21 @@ export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CancelOrderReturnType = z.infer<typeof cancelOrderResponseSchema>;
 
+/** `POST /v2/orders/{id}/cancel`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.cancel',
+  method: 'POST',
+  path: '/v2/orders/{id}/cancel',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'once',
+  params: cancelOrderParamsSchema,
+  paramsIn: 'body',
+  subAccountDefault: true,
+  response: cancelOrderResponseSchema,
+  summary: 'Cancels one order',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -90,14 +106,11 @@ export async function cancel(
 ): Promise<CancelOrderReturnType> {
   const validId = validateParams(pathIdParam, id, 'orders.cancel (id)');
   const valid = withDefaultSubAccount(ctx, validateParams(cancelOrderParamsSchema, params, 'orders.cancel'));
-  return ctx.transport.call({
-    method: 'POST',
-    path: `/v2/orders/${encodePathSegment(validId)}/cancel`,
-    body: valid.subAccountId === undefined ? {} : { subAccountId: valid.subAccountId },
-    signed: true,
-    bucket: 'default',
-    safety: 'once',
-    schema: cancelOrderResponseSchema,
-    options,
-  });
+  return ctx.transport.call(
+    endpointCall(cancelEndpoint, {
+      id: validId,
+      body: valid.subAccountId === undefined ? {} : { subAccountId: valid.subAccountId },
+      options,
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
@@ -107,6 +108,20 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ClosePositionReturnType = z.infer<typeof closePositionResponseSchema>;
 
+/** `POST /v2/positions/close`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.closePosition',
+  method: 'POST',
+  path: '/v2/positions/close',
+  auth: 'signed',
+  bucket: 'close',
+  safety: 'once',
+  params: closePositionParamsSchema,
+  paramsIn: 'body',
+  response: closePositionResponseSchema,
+  summary: 'Closes a position, fully or `quantity` of it',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -136,15 +151,11 @@ export async function closePosition(
   const valid = validateParams(closePositionParamsSchema, params, 'orders.closePosition');
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   return journalCall(ctx.journal, [{ kind: 'close', positionId: valid.positionId, quantity: valid.quantity }], () =>
-    ctx.transport.call({
-      method: 'POST',
-      path: '/v2/positions/close',
-      body: valid.quantity === undefined ? { positionId: valid.positionId } : valid,
-      signed: true,
-      bucket: 'close',
-      safety: 'once',
-      schema: closePositionResponseSchema,
-      options,
-    }),
+    ctx.transport.call(
+      endpointCall(closePositionEndpoint, {
+        body: valid.quantity === undefined ? { positionId: valid.positionId } : valid,
+        options,
+      }),
+    ),
   );
 }

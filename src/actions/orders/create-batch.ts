@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -86,6 +87,20 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
 
+/** `POST /v2/orders/batch`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.createBatch',
+  method: 'POST',
+  path: '/v2/orders/batch',
+  auth: 'signed',
+  bucket: 'batch',
+  safety: 'idempotent',
+  params: createBatchParamsSchema,
+  paramsIn: 'body',
+  response: createBatchResponseSchema,
+  summary: "Up to the spec's batch limit of orders, one `clientOrderId` per item; results per item",
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -134,17 +149,7 @@ export async function createBatch(
   return journalCall(
     ctx.journal,
     orders.map(orderJournalInit),
-    () =>
-      ctx.transport.call({
-        method: 'POST',
-        path: '/v2/orders/batch',
-        body: { orders },
-        signed: true,
-        bucket: 'batch',
-        safety: 'idempotent',
-        schema: createBatchResponseSchema,
-        options,
-      }),
+    () => ctx.transport.call(endpointCall(createBatchEndpoint, { body: { orders }, options })),
     (result) => batchJournalOrders(result.results, orders.length),
   );
 }

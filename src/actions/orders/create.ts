@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { positiveDecimalParam, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -279,20 +280,24 @@ export function sendOrder(
   return journalCall(
     ctx.journal,
     [orderJournalInit(body)],
-    () =>
-      ctx.transport.call({
-        method: 'POST',
-        path: '/v2/orders',
-        body,
-        signed: true,
-        bucket: 'orders',
-        safety: 'idempotent',
-        schema: createOrderResponseSchema,
-        options,
-      }),
+    () => ctx.transport.call(endpointCall(createOrderEndpoint, { body, options })),
     (result) => [[{ id: result.order.id, symbol: result.order.symbol, status: result.order.status }]],
   );
 }
+
+/** `POST /v2/orders`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.create',
+  method: 'POST',
+  path: '/v2/orders',
+  auth: 'signed',
+  bucket: 'orders',
+  safety: 'idempotent',
+  params: createOrderParamsSchema,
+  paramsIn: 'body',
+  response: createOrderResponseSchema,
+  summary: 'Places one order; the SDK fills a UUID v4 `clientOrderId`, so a retry cannot place a second order',
+});
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 

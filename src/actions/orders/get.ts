@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { type ClientContext, encodePathSegment } from '../../_internal/context.ts';
+import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -31,6 +32,18 @@ export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({
  */
 export type GetOrderReturnType = z.infer<typeof getOrderResponseSchema>;
 
+/** `GET /v2/orders/{id}`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const getEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.get',
+  method: 'GET',
+  path: '/v2/orders/{id}',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  response: getOrderResponseSchema,
+  summary: 'One order by id',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -48,13 +61,5 @@ export type GetOrderReturnType = z.infer<typeof getOrderResponseSchema>;
  */
 export async function get(ctx: ClientContext, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
   const valid = validateParams(pathIdParam, id, 'orders.get (id)');
-  return ctx.transport.call({
-    method: 'GET',
-    path: `/v2/orders/${encodePathSegment(valid)}`,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: getOrderResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(getEndpoint, { id: valid, options }));
 }

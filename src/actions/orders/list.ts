@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -89,6 +90,20 @@ export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ListOrdersReturnType = z.infer<typeof listOrdersResponseSchema>;
 
+/** `GET /v2/orders`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const listEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.list',
+  method: 'GET',
+  path: '/v2/orders',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: listOrdersParamsSchema,
+  paramsIn: 'query',
+  response: listOrdersResponseSchema,
+  summary: 'One page of orders: `{ orders, total }`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -108,14 +123,5 @@ export async function list(
   options?: CallOptions,
 ): Promise<ListOrdersReturnType> {
   const valid = validateParams(listOrdersParamsSchema, query, 'orders.list');
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/orders',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: listOrdersResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(listEndpoint, { query: valid, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -74,6 +75,21 @@ export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type MyTradesReturnType = z.infer<typeof myTradesResponseSchema>;
 
+/** `GET /v2/futures/myTrades`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.myTrades',
+  method: 'GET',
+  path: '/v2/futures/myTrades',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: myTradesParamsSchema,
+  paramsIn: 'query',
+  subAccountDefault: true,
+  response: myTradesResponseSchema,
+  summary: 'Your fills of a symbol, from `fromId`',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -98,14 +114,5 @@ export async function myTrades(
   options?: CallOptions,
 ): Promise<MyTradesReturnType> {
   const valid = withDefaultSubAccount(ctx, validateParams(myTradesParamsSchema, query, 'orders.myTrades'));
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/futures/myTrades',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: myTradesResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(myTradesEndpoint, { query: valid, options }));
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -68,6 +69,21 @@ export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type OpenOrdersReturnType = z.infer<typeof openOrdersResponseSchema>;
 
+/** `GET /v2/futures/open-orders`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.openOrders',
+  method: 'GET',
+  path: '/v2/futures/open-orders',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: openOrdersParamsSchema,
+  paramsIn: 'query',
+  subAccountDefault: true,
+  response: openOrdersResponseSchema,
+  summary: 'Working orders as the venue reports them',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -89,14 +105,5 @@ export async function openOrders(
   options?: CallOptions,
 ): Promise<OpenOrdersReturnType> {
   const valid = withDefaultSubAccount(ctx, validateParams(openOrdersParamsSchema, query, 'orders.openOrders'));
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/futures/open-orders',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: openOrdersResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(openOrdersEndpoint, { query: valid, options }));
 }

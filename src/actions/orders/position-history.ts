@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
+import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -104,6 +105,21 @@ export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PositionHistoryReturnType = z.infer<typeof positionHistoryResponseSchema>;
 
+/** `GET /v2/futures/positionHistory`, declared once: the call below, docs/ tables and the wire tests read it. */
+export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
+  name: 'orders.positionHistory',
+  method: 'GET',
+  path: '/v2/futures/positionHistory',
+  auth: 'signed',
+  bucket: 'default',
+  safety: 'idempotent',
+  params: positionHistoryParamsSchema,
+  paramsIn: 'query',
+  subAccountDefault: true,
+  response: positionHistoryResponseSchema,
+  summary: 'Closed-position records',
+});
+
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -131,14 +147,5 @@ export async function positionHistory(
     ctx,
     validateParams(positionHistoryParamsSchema, query, 'orders.positionHistory'),
   );
-  return ctx.transport.call({
-    method: 'GET',
-    path: '/v2/futures/positionHistory',
-    query: valid,
-    signed: true,
-    bucket: 'default',
-    safety: 'idempotent',
-    schema: positionHistoryResponseSchema,
-    options,
-  });
+  return ctx.transport.call(endpointCall(positionHistoryEndpoint, { query: valid, options }));
 }

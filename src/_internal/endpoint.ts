@@ -1,0 +1,80 @@
+// One endpoint as data. Every action file declares its endpoint once with `defineEndpoint`; the call it sends,
+// the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and the simulator's coverage check
+// (test/actions/endpoints.test.ts) are all read from that one definition.
+import type * as z from 'zod';
+import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
+import type { QueryParams } from '../signer.ts';
+import { encodePathSegment } from './context.ts';
+import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
+import type { BucketName } from './rate-limiter.ts';
+
+/**
+ * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file.
+ * @internal
+ */
+export interface Endpoint<Result = unknown> {
+  /** `resource.method` as users call it (`orders.cancel`): the docs row, the wire-test row, error contexts. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** The spec's path. `{id}` stands for the one path parameter, percent-encoded when sent. */
+  readonly path: string;
+  /** `signed`: API key and signature; `public`: neither. */
+  readonly auth: 'signed' | 'public';
+  /** The rate-limit bucket the server counts the call in. */
+  readonly bucket: BucketName;
+  /** Whether a failed attempt may be repeated when the server may have acted (see {@link RetrySafety}). */
+  readonly safety: RetrySafety;
+  /** Order of service in the bucket when not the default for the method and bucket. */
+  readonly priority?: CallPriority | undefined;
+  /** Run-time check of the call's parameters, when it takes any (documentation and the wire-test table). */
+  readonly params?: z.ZodType | undefined;
+  /** Where the parameters travel: the query string (GET, DELETE) or the JSON body (POST). */
+  readonly paramsIn?: 'query' | 'body' | undefined;
+  /** True when a missing `subAccountId` is filled from the client's default. */
+  readonly subAccountDefault?: boolean | undefined;
+  /** Response schema, validated on 2xx. */
+  readonly response: z.ZodType<Result>;
+  /** An error class that only this endpoint's failures use (close-and-switch-margin's partial 502). */
+  readonly errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
+  /** One line for the endpoint tables of docs/. */
+  readonly summary: string;
+}
+
+/**
+ * Declares an endpoint. An identity function, so that a definition reads as one object literal and a bundler
+ * drops it (with its schemas) when nothing calls the endpoint.
+ * @internal
+ */
+export function defineEndpoint<Result>(endpoint: Endpoint<Result>): Endpoint<Result> {
+  return endpoint;
+}
+
+/** What one call adds to its endpoint's definition. */
+export interface EndpointRequest {
+  /** The path parameter that replaces `{id}`, already validated. */
+  id?: string | undefined;
+  query?: QueryParams | undefined;
+  body?: unknown;
+  options?: InternalCallOptions | undefined;
+}
+
+/**
+ * The call the transport sends for `endpoint` with this request's id, query, body and options.
+ * @internal
+ */
+export function endpointCall<Result>(endpoint: Endpoint<Result>, request: EndpointRequest = {}): EndpointCall<Result> {
+  const { id, query, body, options } = request;
+  return {
+    method: endpoint.method,
+    path: id === undefined ? endpoint.path : endpoint.path.replace('{id}', encodePathSegment(id)),
+    query,
+    body,
+    signed: endpoint.auth === 'signed',
+    bucket: endpoint.bucket,
+    safety: endpoint.safety,
+    priority: endpoint.priority,
+    schema: endpoint.response,
+    errorFor: endpoint.errorFor,
+    options,
+  };
+}

@@ -9,7 +9,9 @@ import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, Retry
 import type { BucketName } from './rate-limiter.ts';
 
 /**
- * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file.
+ * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file. The one-line
+ * TSDoc comment above the definition is the Notes column of the docs' endpoint tables (a comment, so that the
+ * text is not shipped in bundles).
  * @internal
  */
 export interface Endpoint<Result = unknown> {
@@ -36,8 +38,6 @@ export interface Endpoint<Result = unknown> {
   readonly response: z.ZodType<Result>;
   /** An error class that only this endpoint's failures use (close-and-switch-margin's partial 502). */
   readonly errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
-  /** One line for the endpoint tables of docs/. */
-  readonly summary: string;
 }
 
 /**

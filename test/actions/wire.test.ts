@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../../src/actions/endpoints.ts';
 import type { FuturesClient } from '../../src/index.ts';
 import { specRoutes } from './_fixtures.ts';
 import { recordingFetch, testClient } from './_recording-fetch.ts';
 
+/** One call per endpoint; its method, path and signing are read from the endpoint's definition. */
 type Case = {
   name: string;
   call: (c: FuturesClient) => Promise<unknown>;
-  method: string;
-  path: string;
-  signed: boolean;
+  /** The path id the call passes, in place of the definition's `{id}`. */
+  id?: string;
   query?: Record<string, string>;
   body?: unknown;
 };
@@ -17,227 +18,159 @@ const cases: Case[] = [
   {
     name: 'orders.create',
     call: (c) => c.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' }),
-    method: 'POST',
-    path: '/v2/orders',
-    signed: true,
   },
   {
     name: 'orders.createBatch',
     call: (c) => c.orders.createBatch([{ symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '1' }]),
-    method: 'POST',
-    path: '/v2/orders/batch',
-    signed: true,
   },
   {
     name: 'orders.list',
     call: (c) => c.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 200, offset: 0 }),
-    method: 'GET',
-    path: '/v2/orders',
-    signed: true,
     query: { symbol: 'BTCUSDT', status: 'NEW', limit: '200', offset: '0' },
   },
-  { name: 'orders.get', call: (c) => c.orders.get('ord-1'), method: 'GET', path: '/v2/orders/ord-1', signed: true },
+  { name: 'orders.get', call: (c) => c.orders.get('ord-1'), id: 'ord-1' },
   {
     name: 'orders.cancel',
     call: (c) => c.orders.cancel('ord-1'),
-    method: 'POST',
-    path: '/v2/orders/ord-1/cancel',
-    signed: true,
+    id: 'ord-1',
     body: {},
   },
   {
     name: 'orders.cancelAll',
     call: (c) => c.orders.cancelAll({ symbol: 'BTCUSDT' }),
-    method: 'DELETE',
-    path: '/v2/orders/open',
-    signed: true,
     query: { symbol: 'BTCUSDT' },
   },
   {
     name: 'orders.closePosition',
     call: (c) => c.orders.closePosition({ positionId: 'pos-1', quantity: '0.005' }),
-    method: 'POST',
-    path: '/v2/positions/close',
-    signed: true,
     body: { positionId: 'pos-1', quantity: '0.005' },
   },
   {
     name: 'orders.openOrders',
     call: (c) => c.orders.openOrders({ symbol: 'BTCUSDT' }),
-    method: 'GET',
-    path: '/v2/futures/open-orders',
-    signed: true,
     query: { symbol: 'BTCUSDT' },
   },
   {
     name: 'orders.myTrades',
     call: (c) => c.orders.myTrades({ symbol: 'BTCUSDT', fromId: 6 }),
-    method: 'GET',
-    path: '/v2/futures/myTrades',
-    signed: true,
     query: { symbol: 'BTCUSDT', fromId: '6' },
   },
   {
     name: 'orders.positionHistory',
     call: (c) => c.orders.positionHistory({ page: 2, limit: 1000, startTime: 1, endTime: 2 }),
-    method: 'GET',
-    path: '/v2/futures/positionHistory',
-    signed: true,
     query: { page: '2', limit: '1000', startTime: '1', endTime: '2' },
   },
   {
     name: 'futures.setLeverage',
     call: (c) => c.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true }),
-    method: 'POST',
-    path: '/v2/futures/leverage',
-    signed: true,
     body: { symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true },
   },
   {
     name: 'futures.setMarginType',
     call: (c) => c.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' }),
-    method: 'POST',
-    path: '/v2/futures/margin-type',
-    signed: true,
     body: { symbol: 'BTCUSDT', marginType: 'ISOLATED' },
   },
   {
     name: 'futures.closeAndSwitchMargin',
     call: (c) => c.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' }),
-    method: 'POST',
-    path: '/v2/futures/close-and-switch-margin',
-    signed: true,
     body: { symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' },
   },
   {
     name: 'futures.setPositionMode',
     call: (c) => c.futures.setPositionMode({ positionMode: 'HEDGE' }),
-    method: 'POST',
-    path: '/v2/futures/position-mode',
-    signed: true,
     body: { positionMode: 'HEDGE' },
   },
   {
     name: 'account.balance',
     call: (c) => c.account.balance(),
-    method: 'GET',
-    path: '/v2/futures/balance',
-    signed: true,
   },
   {
     name: 'account.positions',
     call: (c) => c.account.positions({ status: 'CLOSED' }),
-    method: 'GET',
-    path: '/v2/positions',
-    signed: true,
     query: { status: 'CLOSED' },
   },
   {
     name: 'account.exposure',
     call: (c) => c.account.exposure(),
-    method: 'GET',
-    path: '/v2/risk/exposure',
-    signed: true,
   },
   {
     name: 'account.transfers',
     call: (c) => c.account.transfers({ skip: 0, take: 100, type: 'deposit' }),
-    method: 'GET',
-    path: '/v2/me/transfers',
-    signed: true,
     query: { skip: '0', take: '100', type: 'deposit' },
   },
   {
     name: 'account.activities',
     call: (c) => c.account.activities({ skip: 5, take: 10 }),
-    method: 'GET',
-    path: '/v2/me/activities',
-    signed: true,
     query: { skip: '5', take: '10' },
   },
   {
     name: 'account.pnlHistory',
     call: (c) => c.account.pnlHistory({ period: 'monthly', limit: 12 }),
-    method: 'GET',
-    path: '/v2/account/pnl-history',
-    signed: true,
     query: { period: 'monthly', limit: '12' },
   },
   {
     name: 'account.spotBalances',
     call: (c) => c.account.spotBalances('acc-1'),
-    method: 'GET',
-    path: '/v2/accounts/acc-1/balances',
-    signed: true,
+    id: 'acc-1',
   },
-  { name: 'market.symbols', call: (c) => c.market.symbols(), method: 'GET', path: '/v2/symbols', signed: false },
+  { name: 'market.symbols', call: (c) => c.market.symbols() },
   {
     name: 'market.ticker24hr',
     call: (c) => c.market.ticker24hr({ symbol: 'BTCUSDT' }),
-    method: 'GET',
-    path: '/v2/ticker/24hr',
-    signed: false,
     query: { symbol: 'BTCUSDT' },
   },
   {
     name: 'market.depth',
     call: (c) => c.market.depth({ symbol: 'BTCUSDT', limit: 5 }),
-    method: 'GET',
-    path: '/v2/depth',
-    signed: false,
     query: { symbol: 'BTCUSDT', limit: '5' },
   },
   {
     name: 'market.trades',
     call: (c) => c.market.trades({ symbol: 'BTCUSDT' }),
-    method: 'GET',
-    path: '/v2/trades',
-    signed: false,
     query: { symbol: 'BTCUSDT' },
   },
   {
     name: 'market.fundingRate',
     call: (c) => c.market.fundingRate({ symbol: 'BTCUSDT' }),
-    method: 'GET',
-    path: '/v2/funding-rate',
-    signed: false,
     query: { symbol: 'BTCUSDT' },
   },
   {
     name: 'market.klines',
     call: (c) => c.market.klines({ symbol: 'BTCUSDT', interval: '1M', limit: 3 }),
-    method: 'GET',
-    path: '/v2/klines',
-    signed: false,
     query: { symbol: 'BTCUSDT', interval: '1M', limit: '3' },
   },
   {
     name: 'market.leaderboard',
     call: (c) => c.market.leaderboard({ type: 'volume', period: '7d', limit: 100 }),
-    method: 'GET',
-    path: '/v2/leaderboard',
-    signed: false,
     query: { type: 'volume', period: '7d', limit: '100' },
   },
   {
     name: 'market.platformTokens',
     call: (c) => c.market.platformTokens(),
-    method: 'GET',
-    path: '/v2/platform/tokens',
-    signed: false,
   },
   {
     name: 'market.platformStatus',
     call: (c) => c.market.platformStatus(),
-    method: 'GET',
-    path: '/v2/platform/status',
-    signed: false,
   },
-  { name: 'market.health', call: (c) => c.market.health(), method: 'GET', path: '/health', signed: false },
+  { name: 'market.health', call: (c) => c.market.health() },
 ];
 
+const definitionOf = (name: string) => {
+  const endpoint = ENDPOINTS.find((e) => e.name === name);
+  if (!endpoint) throw new Error(`no endpoint definition named ${name}`);
+  return endpoint;
+};
+
 describe('every endpoint on the wire', () => {
-  it.each(cases)('$name → $method $path', async ({ call, method, path, signed, query, body }) => {
+  it('has one case per endpoint definition, and no other', () => {
+    expect(cases.map((c) => c.name).sort()).toEqual(ENDPOINTS.map((e) => e.name).sort());
+  });
+
+  it.each(cases)('$name', async ({ name, call, id, query, body }) => {
+    const endpoint = definitionOf(name);
+    const { method } = endpoint;
+    const path = id === undefined ? endpoint.path : endpoint.path.replace('{id}', id);
+    const signed = endpoint.auth === 'signed';
     const { fetch, requests } = recordingFetch(specRoutes());
     const result = (await call(testClient(fetch))) as { ok: unknown };
     expect(result.ok).toBe(true);

@@ -96,7 +96,7 @@ export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ActivitiesReturnType = z.infer<typeof activitiesResponseSchema>;
 
-/** `GET /v2/me/activities`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `skip`, `take` (max not documented) */
 export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.activities',
   method: 'GET',
@@ -107,7 +107,6 @@ export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
   params: activitiesParamsSchema,
   paramsIn: 'query',
   response: activitiesResponseSchema,
-  summary: '`skip`, `take` (max not documented)',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -64,7 +64,7 @@ export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type BalanceReturnType = z.infer<typeof balanceResponseSchema>;
 
-/** `GET /v2/futures/balance`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Futures wallet */
 export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.balance',
   method: 'GET',
@@ -76,7 +76,6 @@ export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   subAccountDefault: true,
   response: balanceResponseSchema,
-  summary: 'Futures wallet',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -35,7 +35,7 @@ export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ExposureReturnType = z.infer<typeof exposureResponseSchema>;
 
-/** `GET /v2/risk/exposure`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `grossExposure` = sum of |quantity| over open positions */
 export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.exposure',
   method: 'GET',
@@ -44,7 +44,6 @@ export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'default',
   safety: 'idempotent',
   response: exposureResponseSchema,
-  summary: '`grossExposure` = sum of \\|quantity\\| over open positions',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

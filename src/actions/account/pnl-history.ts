@@ -75,7 +75,7 @@ export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PnlHistoryReturnType = z.infer<typeof pnlHistoryResponseSchema>;
 
-/** `GET /v2/account/pnl-history`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Amounts are **numbers**, not decimal strings */
 export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.pnlHistory',
   method: 'GET',
@@ -86,7 +86,6 @@ export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   params: pnlHistoryParamsSchema,
   paramsIn: 'query',
   response: pnlHistoryResponseSchema,
-  summary: '**numbers**, not strings',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -68,7 +68,7 @@ export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
 
-/** `GET /v2/positions`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `status: 'OPEN'` (default) or `'CLOSED'` */
 export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.positions',
   method: 'GET',
@@ -79,7 +79,6 @@ export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
   params: positionsParamsSchema,
   paramsIn: 'query',
   response: positionsResponseSchema,
-  summary: "`status: 'OPEN'` (default) or `'CLOSED'`",
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -39,7 +39,7 @@ export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SpotBalancesReturnType = z.infer<typeof spotBalancesResponseSchema>;
 
-/** `GET /v2/accounts/{id}/balances`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Spot wallet; your own `accountId` only */
 export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.spotBalances',
   method: 'GET',
@@ -48,7 +48,6 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'default',
   safety: 'idempotent',
   response: spotBalancesResponseSchema,
-  summary: 'Spot wallet; your own `accountId` only',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

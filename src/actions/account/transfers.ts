@@ -132,7 +132,7 @@ export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type TransfersReturnType = z.infer<typeof transfersResponseSchema>;
 
-/** `GET /v2/me/transfers`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `skip` ≥ 0, `take` 1..100, `type` deposit | withdraw | all */
 export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.transfers',
   method: 'GET',
@@ -143,7 +143,6 @@ export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
   params: transfersParamsSchema,
   paramsIn: 'query',
   response: transfersResponseSchema,
-  summary: '`skip` ≥ 0, `take` 1..100, `type` deposit \\| withdraw \\| all',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

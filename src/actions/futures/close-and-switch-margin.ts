@@ -85,7 +85,7 @@ export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CloseAndSwitchMarginReturnType = z.infer<typeof closeAndSwitchMarginResponseSchema>;
 
-/** `POST /v2/futures/close-and-switch-margin`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Closes the symbol's positions, then switches the margin type; a 502 is a `MarginSwitchError` */
 export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.closeAndSwitchMargin',
   method: 'POST',
@@ -98,7 +98,6 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   response: closeAndSwitchMarginResponseSchema,
   // A 502 here may come after some positions were closed: MarginSwitchError says which.
   errorFor: (init) => (init.status === 502 ? new MarginSwitchError(init) : undefined),
-  summary: "Closes the symbol's positions, then switches the margin type; a 502 is a `MarginSwitchError`",
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -84,7 +84,7 @@ export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SetLeverageReturnType = z.infer<typeof setLeverageResponseSchema>;
 
-/** `POST /v2/futures/leverage`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Leverage of a symbol; `forceWithOpenPosition` to change it with a position open */
 export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.setLeverage',
   method: 'POST',
@@ -95,7 +95,6 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
   params: setLeverageParamsSchema,
   paramsIn: 'body',
   response: setLeverageResponseSchema,
-  summary: 'Leverage of a symbol; `forceWithOpenPosition` to change it with a position open',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

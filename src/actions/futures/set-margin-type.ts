@@ -88,7 +88,7 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SetMarginTypeReturnType = z.infer<typeof setMarginTypeResponseSchema>;
 
-/** `POST /v2/futures/margin-type`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `ISOLATED` or `CROSSED` for a symbol */
 export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.setMarginType',
   method: 'POST',
@@ -99,7 +99,6 @@ export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
   params: setMarginTypeParamsSchema,
   paramsIn: 'body',
   response: setMarginTypeResponseSchema,
-  summary: '`ISOLATED` or `CROSSED` for a symbol',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

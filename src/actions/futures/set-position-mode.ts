@@ -62,7 +62,7 @@ export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SetPositionModeReturnType = z.infer<typeof setPositionModeResponseSchema>;
 
-/** `POST /v2/futures/position-mode`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** One-way (`BOTH`) or hedge (`LONG`/`SHORT`) positions */
 export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.setPositionMode',
   method: 'POST',
@@ -73,7 +73,6 @@ export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
   params: setPositionModeParamsSchema,
   paramsIn: 'body',
   response: setPositionModeResponseSchema,
-  summary: 'One-way (`BOTH`) or hedge (`LONG`/`SHORT`) positions',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

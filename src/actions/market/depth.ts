@@ -72,7 +72,7 @@ export const depthResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type DepthReturnType = z.infer<typeof depthResponseSchema>;
 
-/** `GET /v2/depth`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `bids`/`asks` as `[price, quantity]` string pairs, no `lastUpdateId` */
 export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.depth',
   method: 'GET',
@@ -83,7 +83,6 @@ export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
   params: depthParamsSchema,
   paramsIn: 'query',
   response: depthResponseSchema,
-  summary: '`bids`/`asks` as `[price, quantity]` string pairs, no `lastUpdateId`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

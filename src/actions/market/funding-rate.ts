@@ -61,7 +61,7 @@ export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type FundingRateReturnType = z.infer<typeof fundingRateResponseSchema>;
 
-/** `GET /v2/funding-rate`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `fundingRate: string | null` (null until cached) */
 export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.fundingRate',
   method: 'GET',
@@ -72,7 +72,6 @@ export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
   params: fundingRateParamsSchema,
   paramsIn: 'query',
   response: fundingRateResponseSchema,
-  summary: '`fundingRate: string \\| null` (null until cached)',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

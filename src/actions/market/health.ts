@@ -29,7 +29,7 @@ export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ o
  */
 export type HealthReturnType = z.infer<typeof healthResponseSchema>;
 
-/** `GET /health`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Liveness probe (unversioned path) */
 export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.health',
   method: 'GET',
@@ -38,7 +38,6 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'public',
   safety: 'idempotent',
   response: healthResponseSchema,
-  summary: 'Liveness probe (unversioned path)',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

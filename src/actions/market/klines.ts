@@ -94,7 +94,7 @@ export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type KlinesReturnType = z.infer<typeof klinesResponseSchema>;
 
-/** `GET /v2/klines`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** 12-tuples; newest `limit` only */
 export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.klines',
   method: 'GET',
@@ -105,7 +105,6 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
   params: klinesParamsSchema,
   paramsIn: 'query',
   response: klinesResponseSchema,
-  summary: '12-tuples; newest `limit` only',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

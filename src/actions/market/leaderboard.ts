@@ -109,7 +109,7 @@ export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> =
   { type: T }
 >;
 
-/** `GET /v2/leaderboard`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Rows typed by `type` */
 export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.leaderboard',
   method: 'GET',
@@ -120,7 +120,6 @@ export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
   params: leaderboardParamsSchema,
   paramsIn: 'query',
   response: leaderboardResponseSchema,
-  summary: 'Rows typed by `type`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -35,7 +35,7 @@ export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSchema>;
 
-/** `GET /v2/platform/status`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `features.{referral,trading,deposits,withdrawals}` */
 export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.platformStatus',
   method: 'GET',
@@ -44,7 +44,6 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'public',
   safety: 'idempotent',
   response: platformStatusResponseSchema,
-  summary: '`features.{referral,trading,deposits,withdrawals}`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -36,7 +36,7 @@ export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PlatformTokensReturnType = z.infer<typeof platformTokensResponseSchema>;
 
-/** `GET /v2/platform/tokens`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** (chainId, asset) → decimals registry, `hash` */
 export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.platformTokens',
   method: 'GET',
@@ -45,7 +45,6 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'public',
   safety: 'idempotent',
   response: platformTokensResponseSchema,
-  summary: '(chainId, asset) → decimals registry, `hash`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

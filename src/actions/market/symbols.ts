@@ -31,7 +31,7 @@ export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type SymbolsReturnType = z.infer<typeof symbolsResponseSchema>;
 
-/** `GET /v2/symbols`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `symbols: string[]` */
 export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.symbols',
   method: 'GET',
@@ -40,7 +40,6 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'public',
   safety: 'idempotent',
   response: symbolsResponseSchema,
-  summary: '`symbols: string[]`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -58,7 +58,7 @@ export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type Ticker24hrReturnType = z.infer<typeof ticker24hrResponseSchema>;
 
-/** `GET /v2/ticker/24hr`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Always `tickers: Ticker[]`, one element when `symbol` is given */
 export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.ticker24hr',
   method: 'GET',
@@ -69,7 +69,6 @@ export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
   params: ticker24hrParamsSchema,
   paramsIn: 'query',
   response: ticker24hrResponseSchema,
-  summary: 'Always `tickers: Ticker[]`, one element when `symbol` is given',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

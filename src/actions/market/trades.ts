@@ -66,7 +66,7 @@ export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type TradesReturnType = z.infer<typeof tradesResponseSchema>;
 
-/** `GET /v2/trades`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** `id` integer, `time` ms */
 export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.trades',
   method: 'GET',
@@ -77,7 +77,6 @@ export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
   params: tradesParamsSchema,
   paramsIn: 'query',
   response: tradesResponseSchema,
-  summary: '`id` integer, `time` ms',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -116,7 +116,7 @@ export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CancelAllOrdersReturnType = z.output<typeof cancelAllResponseSchema>;
 
-/** `DELETE /v2/orders/open`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Cancels every open order (of a symbol), then conditional orders one by one */
 export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.cancelAll',
   method: 'DELETE',
@@ -128,7 +128,6 @@ export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   subAccountDefault: true,
   response: cancelAllResponseSchema,
-  summary: 'Cancels every open order (of a symbol), then conditional orders one by one',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -63,7 +63,7 @@ export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CancelOrderReturnType = z.infer<typeof cancelOrderResponseSchema>;
 
-/** `POST /v2/orders/{id}/cancel`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Cancels one order */
 export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.cancel',
   method: 'POST',
@@ -75,7 +75,6 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'body',
   subAccountDefault: true,
   response: cancelOrderResponseSchema,
-  summary: 'Cancels one order',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -108,7 +108,7 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ClosePositionReturnType = z.infer<typeof closePositionResponseSchema>;
 
-/** `POST /v2/positions/close`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Closes a position, fully or `quantity` of it */
 export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.closePosition',
   method: 'POST',
@@ -119,7 +119,6 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   params: closePositionParamsSchema,
   paramsIn: 'body',
   response: closePositionResponseSchema,
-  summary: 'Closes a position, fully or `quantity` of it',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

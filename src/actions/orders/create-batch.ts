@@ -87,7 +87,7 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
 
-/** `POST /v2/orders/batch`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Up to the spec's batch limit of orders, one `clientOrderId` per item; results per item */
 export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.createBatch',
   method: 'POST',
@@ -97,8 +97,8 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   params: createBatchParamsSchema,
   paramsIn: 'body',
+  subAccountDefault: true,
   response: createBatchResponseSchema,
-  summary: "Up to the spec's batch limit of orders, one `clientOrderId` per item; results per item",
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

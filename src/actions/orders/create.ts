@@ -285,7 +285,7 @@ export function sendOrder(
   );
 }
 
-/** `POST /v2/orders`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Places one order; the SDK fills a UUID v4 `clientOrderId`, so a retry cannot place a second order */
 export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.create',
   method: 'POST',
@@ -295,8 +295,8 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   params: createOrderParamsSchema,
   paramsIn: 'body',
+  subAccountDefault: true,
   response: createOrderResponseSchema,
-  summary: 'Places one order; the SDK fills a UUID v4 `clientOrderId`, so a retry cannot place a second order',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

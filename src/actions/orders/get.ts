@@ -32,7 +32,7 @@ export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({
  */
 export type GetOrderReturnType = z.infer<typeof getOrderResponseSchema>;
 
-/** `GET /v2/orders/{id}`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** One order by id */
 export const getEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.get',
   method: 'GET',
@@ -41,7 +41,6 @@ export const getEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'default',
   safety: 'idempotent',
   response: getOrderResponseSchema,
-  summary: 'One order by id',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

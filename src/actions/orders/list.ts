@@ -90,7 +90,7 @@ export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type ListOrdersReturnType = z.infer<typeof listOrdersResponseSchema>;
 
-/** `GET /v2/orders`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** One page of orders: `{ orders, total }` */
 export const listEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.list',
   method: 'GET',
@@ -101,7 +101,6 @@ export const listEndpoint = /* @__PURE__ */ defineEndpoint({
   params: listOrdersParamsSchema,
   paramsIn: 'query',
   response: listOrdersResponseSchema,
-  summary: 'One page of orders: `{ orders, total }`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -75,7 +75,7 @@ export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type MyTradesReturnType = z.infer<typeof myTradesResponseSchema>;
 
-/** `GET /v2/futures/myTrades`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Your fills of a symbol, from `fromId` */
 export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.myTrades',
   method: 'GET',
@@ -87,7 +87,6 @@ export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   subAccountDefault: true,
   response: myTradesResponseSchema,
-  summary: 'Your fills of a symbol, from `fromId`',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

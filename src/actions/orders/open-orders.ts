@@ -69,7 +69,7 @@ export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type OpenOrdersReturnType = z.infer<typeof openOrdersResponseSchema>;
 
-/** `GET /v2/futures/open-orders`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Working orders as the venue reports them */
 export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.openOrders',
   method: 'GET',
@@ -81,7 +81,6 @@ export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   subAccountDefault: true,
   response: openOrdersResponseSchema,
-  summary: 'Working orders as the venue reports them',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

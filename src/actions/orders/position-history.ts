@@ -105,7 +105,7 @@ export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type PositionHistoryReturnType = z.infer<typeof positionHistoryResponseSchema>;
 
-/** `GET /v2/futures/positionHistory`, declared once: the call below, docs/ tables and the wire tests read it. */
+/** Closed-position records */
 export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.positionHistory',
   method: 'GET',
@@ -117,7 +117,6 @@ export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   subAccountDefault: true,
   response: positionHistoryResponseSchema,
-  summary: 'Closed-position records',
 });
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────

@@ -14,10 +14,10 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  * When a failed attempt may be repeated.
  * - `idempotent`: repeating is harmless (GETs, cancel-all, the setters, order creation with its fixed
  *   clientOrderId): retried on 429, 5xx, timeouts and network errors.
- * - `once`: repeating could act twice (cancel, close-position, close-and-switch-margin): retried only when the
- *   server certainly did not act (429, connection refused, the 401 clock re-sync).
+ * - `at-most-once`: repeating could act twice (cancel, close-position, close-and-switch-margin): retried only
+ *   when the server certainly did not act (429, nothing sent, the 401 clock re-sync).
  */
-export type RetrySafety = 'idempotent' | 'once';
+export type RetrySafety = 'idempotent' | 'at-most-once';
 
 /**
  * Order of service inside a rate-limit bucket: `trading` (create, batch, cancel, cancel-all, close, setters)

@@ -36,7 +36,7 @@ export const positiveDecimalParam = /* @__PURE__ */ pure(() =>
 );
 
 /** A non-empty string such as a symbol or an id. */
-export const requiredString = /* @__PURE__ */ pure(() =>
+export const nonEmptyString = /* @__PURE__ */ pure(() =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
     .min(1, { error: 'must not be empty' }),
@@ -49,7 +49,7 @@ const SYMBOL = /^[A-Z0-9]+$/;
  * before sending, because the server answers a lower-case `'btcusdt'` with a 400; the message names the form to
  * use.
  */
-export const symbolParam = requiredString.superRefine((value, ctx) => {
+export const symbolParam = nonEmptyString.superRefine((value, ctx) => {
   if (value === '' || SYMBOL.test(value)) return; // '' is reported as empty already
   const suggestion = value
     .toUpperCase()

@@ -1,13 +1,13 @@
 import * as z from 'zod';
 import type { ClientContext } from '../_internal/context.ts';
 import { pure } from '../_internal/pure.ts';
-import { requiredString } from '../_internal/validate.ts';
+import { nonEmptyString } from '../_internal/validate.ts';
 
 /**
  * `subAccountId` as a call argument: a non-empty string, optional.
  * @internal
  */
-export const subAccountIdParam = /* @__PURE__ */ pure(() => requiredString.optional());
+export const subAccountIdParam = /* @__PURE__ */ pure(() => nonEmptyString.optional());
 
 /**
  * A millisecond Unix epoch (non-negative integer), optional.
@@ -39,7 +39,7 @@ export function withDefaultSubAccount<T extends { subAccountId?: string | undefi
  * @internal
  */
 export const pathIdParam = /* @__PURE__ */ pure(() =>
-  requiredString.refine((id) => id !== '.' && id !== '..', {
+  nonEmptyString.refine((id) => id !== '.' && id !== '..', {
     error: "must not be '.' or '..'",
   }),
 );

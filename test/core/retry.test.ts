@@ -222,13 +222,13 @@ describe('order creation', () => {
   });
 });
 
-describe("safety: 'once' (cancel, close-position)", () => {
+describe("safety: 'at-most-once' (cancel, close-position)", () => {
   const onceCall = (): EndpointCall<unknown> => ({
     method: 'POST',
     path: '/v2/orders/ord-1/cancel',
     signed: true,
     bucket: 'default',
-    safety: 'once',
+    safety: 'at-most-once',
     schema: z.looseObject({ ok: z.literal(true) }),
   });
   const cancelRoute = 'POST /v2/orders/ord-1/cancel';

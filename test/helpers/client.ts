@@ -17,7 +17,7 @@ export function recordingLogger(): Logger & { lines: Array<{ level: string; mess
   return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
 
-/** A bare Transport (for `safety: 'once'` calls and paths no action file covers yet). */
+/** A bare Transport (for `safety: 'at-most-once'` calls and paths no action file covers yet). */
 export function makeTransport(
   overrides: Partial<TransportConfig> & { baseUrl: string; clock?: Clock },
   secret = API_SECRET,

@@ -19,7 +19,7 @@ import { type Fault, type FaultProxy, startFaultProxy, startRecorder } from './f
 // case. Asserted for every case: the call settles, its failure is the right FuturesError with the right
 // `outcomeUnknown`, no order is ever placed twice, and no rendering of the error leaks a credential.
 
-type Safety = 'create' | 'once' | 'idempotent' | 'read';
+type Safety = 'create' | 'at-most-once' | 'idempotent' | 'read';
 
 interface Rig {
   client: FuturesClient;
@@ -50,13 +50,13 @@ const endpoints: Endpoint[] = [
   },
   {
     name: 'orders.cancel',
-    safety: 'once',
+    safety: 'at-most-once',
     route: (rig) => `POST /v2/orders/${rig.restingOrderId}/cancel`,
     call: (rig) => rig.client.orders.cancel(rig.restingOrderId),
   },
   {
     name: 'orders.closePosition',
-    safety: 'once',
+    safety: 'at-most-once',
     route: () => 'POST /v2/positions/close',
     call: (rig) => rig.client.orders.closePosition({ positionId: rig.positionId }),
   },
@@ -101,7 +101,7 @@ const json = (status: number, error: string, headers: Record<string, string> = {
 const retriedOrUnknown =
   (error: Expected extends infer E ? (E extends { error: infer C } ? C : never) : never) =>
   (safety: Safety): Expected =>
-    safety === 'once' ? { error, unknown: true } : { ok: true };
+    safety === 'at-most-once' ? { error, unknown: true } : { ok: true };
 const actedBodyUnreadable = (safety: Safety): Expected => ({
   error: ResponseValidationError,
   unknown: safety !== 'read',
@@ -175,7 +175,7 @@ const scenarios: Scenario[] = [
     // call itself 401. Safe calls go again with a fresh signature; cancel and close cannot know what happened.
     name: 'a copy arrived first (401 Signature replay detected)',
     fault: { kind: 'duplicate' },
-    expect: (safety) => (safety === 'once' ? { error: AuthenticationError, unknown: true } : { ok: true }),
+    expect: (safety) => (safety === 'at-most-once' ? { error: AuthenticationError, unknown: true } : { ok: true }),
   },
   {
     name: 'DNS failure',

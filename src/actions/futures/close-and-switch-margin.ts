@@ -92,7 +92,7 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   path: '/v2/futures/close-and-switch-margin',
   auth: 'signed',
   bucket: 'default',
-  safety: 'once',
+  safety: 'at-most-once',
   params: closeAndSwitchMarginParamsSchema,
   paramsIn: 'body',
   response: closeAndSwitchMarginResponseSchema,

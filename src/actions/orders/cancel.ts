@@ -70,7 +70,7 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   path: '/v2/orders/{id}/cancel',
   auth: 'signed',
   bucket: 'default',
-  safety: 'once',
+  safety: 'at-most-once',
   params: cancelOrderParamsSchema,
   paramsIn: 'body',
   subAccountDefault: true,

@@ -3,7 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { positiveDecimalParam, requiredString, validateParams } from '../../_internal/validate.ts';
+import { nonEmptyString, positiveDecimalParam, validateParams } from '../../_internal/validate.ts';
 import { journalCall } from '../../events/journal.ts';
 import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
 
@@ -37,7 +37,7 @@ export interface ClosePositionParameters {
  */
 export const closePositionParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    positionId: requiredString,
+    positionId: nonEmptyString,
     quantity: positiveDecimalParam.optional(),
   }),
 );
@@ -115,7 +115,7 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   path: '/v2/positions/close',
   auth: 'signed',
   bucket: 'close',
-  safety: 'once',
+  safety: 'at-most-once',
   params: closePositionParamsSchema,
   paramsIn: 'body',
   response: closePositionResponseSchema,

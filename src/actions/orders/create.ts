@@ -3,7 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
-import { positiveDecimalParam, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { nonEmptyString, positiveDecimalParam, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { journalCall, orderJournalInit } from '../../events/journal.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -129,8 +129,8 @@ const baseShape = {
   quantity: positiveDecimalParam,
   positionSide: z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" }).optional(),
   reduceOnly: z.boolean({ error: 'must be a boolean' }).optional(),
-  subAccountId: requiredString.optional(),
-  clientOrderId: requiredString.max(64, { error: 'must be at most 64 characters' }).optional(),
+  subAccountId: nonEmptyString.optional(),
+  clientOrderId: nonEmptyString.max(64, { error: 'must be at most 64 characters' }).optional(),
 };
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (why: string) => z.undefined({ error: why }).optional();

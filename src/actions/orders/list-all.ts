@@ -2,7 +2,7 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { Order, OrderStatus } from '../../schemas/order.ts';
 import { list, MAX_ORDERS_PAGE } from './list.ts';
@@ -38,7 +38,7 @@ export interface ListAllOrdersParameters {
 export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam.optional(),
-    status: requiredString.optional(),
+    status: nonEmptyString.optional(),
   }),
 );
 

@@ -3,7 +3,7 @@ import type { ClientContext } from '../../_internal/context.ts';
 import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
-import { intInRange, requiredString, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 
@@ -57,7 +57,7 @@ export interface ListOrdersParameters {
 export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam.optional(),
-    status: requiredString.optional(),
+    status: nonEmptyString.optional(),
     limit: intInRange(1, MAX_ORDERS_PAGE).optional(),
     offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
   }),

@@ -1,7 +1,6 @@
 import type { Clock } from './_internal/clock.ts';
 import type { Logger, RetryOptions, Signer } from './_internal/transport.ts';
 import { BaseClient } from './base-client.ts';
-import { systemScheduler } from './events/scheduler.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import type { WebSocketConstructor } from './events/web-socket.ts';
@@ -147,6 +146,7 @@ export class FuturesClient extends BaseClient {
     return new AccountStream(
       {
         ...options,
+        clock: options.clock ?? this.ctx.transport.config.clock,
         ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
         ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
           ? { logger: this.ctx.transport.config.logger }
@@ -170,9 +170,6 @@ export class FuturesClient extends BaseClient {
    * ```
    */
   watch(options: AccountWatcherOptions = {}): AccountWatcher {
-    const clock = this.ctx.transport.config.clock;
-    // The journal stamps calls with the client's clock; the watcher must read the same one.
-    const scheduler = options.scheduler ?? { ...systemScheduler, now: () => clock.now() };
-    return new AccountWatcher(this.ctx, { ...options, scheduler });
+    return new AccountWatcher(this.ctx, options);
   }
 }

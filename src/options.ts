@@ -87,3 +87,38 @@ export interface Logger {
  * ```
  */
 export type Signer = (payload: string) => string | Promise<string>;
+
+/**
+ * The one source of time of a client: timestamps, retry backoff, bucket pacing and jitter, and the timers of
+ * its stream (reconnects, heartbeats) and watcher (polls). Injectable so that tests need no real waiting;
+ * `ManualClock` from `futures-sdk/testing` is one, which the simulated exchange can share. The per-attempt
+ * `timeoutMs` deadline alone runs on real time: a test clock that jumps ahead must not time out requests still
+ * on the wire.
+ *
+ * @example
+ * ```ts
+ * import { type Clock, FuturesClient } from 'futures-sdk';
+ * let now = Date.parse('2024-01-01T00:00:00Z');
+ * const clock: Clock = {
+ *   now: () => now,
+ *   random: () => 0.5,
+ *   sleep: async (ms) => { now += ms; }, // backoff and pacing waits finish at once
+ * };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', clock });
+ * ```
+ */
+export interface Clock {
+  /** Milliseconds since the epoch, like `Date.now()`. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason if it aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** A number in [0, 1), like `Math.random()` (backoff jitter). */
+  random(): number;
+  /**
+   * Runs `callback` once after `ms`; returns a handle for {@link Clock.clearTimeout}. Used by the stream and the
+   * watcher. Optional: a clock without `setTimeout` and `clearTimeout` gets the runtime's real timers.
+   */
+  setTimeout?(callback: () => void, ms: number): unknown;
+  /** Cancels a timer of {@link Clock.setTimeout}. */
+  clearTimeout?(handle: unknown): void;
+}

@@ -1,33 +1,14 @@
 import type { FleetLane } from '../fleet/types.ts';
+import type { Clock } from '../options.ts';
 
-/**
- * Time as the SDK sees it. Injectable so that tests of backoff, buckets and polling need no real waiting.
- *
- * @example
- * ```ts
- * import { type Clock, FuturesClient } from 'futures-sdk';
- * let now = Date.parse('2024-01-01T00:00:00Z');
- * const clock: Clock = {
- *   now: () => now,
- *   random: () => 0.5,
- *   sleep: async (ms) => { now += ms; }, // backoff and pacing waits finish at once
- * };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', clock });
- * ```
- */
-export interface Clock {
-  /** Milliseconds since the epoch, like `Date.now()`. */
-  now(): number;
-  /** Resolves after `ms`; rejects with the signal's reason if it aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
-  /** A number in [0, 1), like `Math.random()` (backoff jitter). */
-  random(): number;
-}
+export type { Clock };
 
-/** The real clock: `Date.now`, `setTimeout`, `Math.random`. */
-export const systemClock: Clock = {
+/** The real clock: `Date.now`, `Math.random` and the runtime's timers. */
+export const systemClock: Required<Clock> = {
   now: () => Date.now(),
   random: () => Math.random(),
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, Math.max(0, ms)),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
   sleep(ms, signal) {
     return new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
@@ -46,6 +27,27 @@ export const systemClock: Clock = {
     });
   },
 };
+
+/**
+ * `clock` with timers: its own when it has both `setTimeout` and `clearTimeout`, else the runtime's (a clock
+ * written before timers were part of `Clock` keeps the behaviour it had: real timers, its own `now`).
+ */
+export function withTimers(clock: Clock): Required<Clock> {
+  if (clock === systemClock) return systemClock;
+  const own = hasTimers(clock);
+  return {
+    now: () => clock.now(),
+    random: () => clock.random(),
+    sleep: (ms, signal) => clock.sleep(ms, signal),
+    setTimeout: own ? (callback, ms) => clock.setTimeout!(callback, ms) : systemClock.setTimeout,
+    clearTimeout: own ? (handle) => clock.clearTimeout!(handle) : systemClock.clearTimeout,
+  };
+}
+
+/** True when `clock` brings its own timers (both `setTimeout` and `clearTimeout`). */
+export function hasTimers(clock: Clock): boolean {
+  return typeof clock.setTimeout === 'function' && typeof clock.clearTimeout === 'function';
+}
 
 const SOLO_LANE: FleetLane = { index: 0, count: 1 };
 

@@ -1,8 +1,14 @@
 import { backoffStep } from '../_internal/backoff.ts';
+import { systemClock } from '../_internal/clock.ts';
+// For the {@link Clock} references in TSDoc.
+import type { Clock } from '../options.ts';
 
 /**
- * Time for the event machinery (backoff, watchdog, polling). Injectable so that tests drive it by hand
- * instead of sleeping.
+ * Time for the event machinery (backoff, watchdog, polling).
+ *
+ * @deprecated Since 0.2 the stream and the watcher take their time from a {@link Clock} (the client's, or the
+ * `clock` option), which has the same `now`, `random`, `setTimeout` and `clearTimeout`. An `EventScheduler`
+ * passed as `scheduler` still works.
  *
  * @example
  * ```ts
@@ -28,6 +34,8 @@ export interface EventScheduler {
 /**
  * The real scheduler: `Date.now`, `Math.random`, global timers.
  *
+ * @deprecated Since 0.2: the stream and the watcher use the client's {@link Clock}.
+ *
  * @example
  * ```ts
  * import { type EventScheduler, systemScheduler } from 'futures-sdk';
@@ -39,12 +47,7 @@ export interface EventScheduler {
  * const stream = client.stream({ url, token, scheduler });
  * ```
  */
-export const systemScheduler: EventScheduler = {
-  now: () => Date.now(),
-  random: () => Math.random(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, Math.max(0, ms)),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-};
+export const systemScheduler: EventScheduler = systemClock;
 
 /**
  * Reconnect backoff settings.

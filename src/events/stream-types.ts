@@ -1,6 +1,7 @@
 // The public shapes of the account stream: its options, states, events and their payloads.
 import type { Logger } from '../_internal/transport.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
+import type { Clock } from '../options.ts';
 import type { BackoffOptions, EventScheduler } from './scheduler.ts';
 import type { WebSocketConstructor } from './web-socket.ts';
 
@@ -213,7 +214,14 @@ export interface AccountStreamOptions {
    * @default true
    */
   autoConnect?: boolean | undefined;
-  /** Timers, clock and randomness; inject a fake one in tests. */
+  /**
+   * Time for reconnect backoff, the heartbeat and the watchdog. `client.stream()` passes the client's clock; a
+   * clock without `setTimeout`/`clearTimeout` leaves the stream on real time (its watchdog compares `now()`
+   * between its own timers, so both must come from one source).
+   * @default the client's clock (`new AccountStream(...)`: the system clock)
+   */
+  clock?: Clock | undefined;
+  /** @deprecated Pass `clock`: a {@link Clock} has the same members. Wins over `clock` when both are given. */
   scheduler?: EventScheduler | undefined;
   /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
   logger?: Logger | undefined;

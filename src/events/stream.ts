@@ -1,4 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
+import { hasTimers, systemClock, withTimers } from '../_internal/clock.ts';
 import { Redactor, redact } from '../_internal/redact.ts';
 import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
@@ -6,7 +7,7 @@ import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
-import { backoffDelay, type EventScheduler, systemScheduler } from './scheduler.ts';
+import { backoffDelay, type EventScheduler } from './scheduler.ts';
 import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
 import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
@@ -110,7 +111,10 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.options = options;
     this.logger = options.logger && this.redactor.logger(options.logger);
     this.WebSocketImpl = impl;
-    this.scheduler = options.scheduler ?? systemScheduler;
+    // The stream measures silence between its own timers: a clock without timers (a frozen `now()` in a test)
+    // would never see time pass, so such a clock leaves the stream on real time, as before clocks had timers.
+    const clock = options.clock;
+    this.scheduler = options.scheduler ?? (clock && hasTimers(clock) ? withTimers(clock) : systemClock);
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
     this.wanted = new Set();
     for (const symbol of options.symbols ?? []) {
@@ -335,7 +339,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.currentState = 'reconnecting';
     this.attempt++;
     const policy = this.options.reconnect === false ? {} : (this.options.reconnect ?? {});
-    const delayMs = backoffDelay(this.attempt, policy, this.scheduler.random);
+    const delayMs = backoffDelay(this.attempt, policy, () => this.scheduler.random());
     this.scheduler.clearTimeout(this.reconnectTimer);
     // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
     this.reconnectTimer = this.scheduler.setTimeout(() => {

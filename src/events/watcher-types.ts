@@ -106,7 +106,12 @@ export interface AccountWatcherOptions {
    * @default true
    */
   autoStart?: boolean | undefined;
-  /** Timers and clock; inject a fake one in tests. Its `now()` must share the client's clock. */
+  /**
+   * Time for the polls. `client.watch()` always uses the client's clock (the call journal is stamped with it),
+   * so there is nothing to pass.
+   * @deprecated Give the client a `clock` instead; an `EventScheduler` here still wins, and its `now()` must
+   * then follow the client's clock.
+   */
   scheduler?: EventScheduler | undefined;
 }
 

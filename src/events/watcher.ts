@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
+import { withTimers } from '../_internal/clock.ts';
 import type { ClientContext } from '../_internal/context.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import { positions as fetchPositions } from '../actions/account/positions.ts';
@@ -17,7 +18,7 @@ import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } from './detect-maker-fills.ts';
 import type { CallJournal } from './journal.ts';
-import { type EventScheduler, systemScheduler } from './scheduler.ts';
+import type { EventScheduler } from './scheduler.ts';
 import {
   fillOf,
   positionChanges,
@@ -126,7 +127,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     super();
     this.ctx = ctx;
     this.journal = ctx.journal;
-    this.scheduler = options.scheduler ?? systemScheduler;
+    this.scheduler = options.scheduler ?? withTimers(ctx.transport.config.clock);
     this.intervalMs = options.intervalMs ?? 5_000;
     this.windowMs = options.makerFillWindowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;

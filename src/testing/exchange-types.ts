@@ -21,6 +21,11 @@ export interface ExchangeOptions {
    * @default Date.now
    */
   now?: (() => number) | undefined;
+  /**
+   * A clock to share with the client (`ManualClock`, or any `{ now() }`): server time is then its `now()` plus
+   * every `ex.advance(ms)`, so advancing the shared clock moves both sides. Takes the place of `now`.
+   */
+  clock?: { now(): number } | undefined;
   /** Trust the last hop of `X-Forwarded-For` as the client IP (for IP whitelists behind a proxy). */
   trustProxy?: boolean | undefined;
   /**

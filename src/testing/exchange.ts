@@ -76,7 +76,8 @@ export class Exchange implements ExchangeEndpoint {
     if (!isDecimalString(maxOrderNotional)) throw new TypeError('maxOrderNotional must be a decimal string');
     this.baseUrl = (options.baseUrl ?? 'https://futures.sim.test').replace(/\/+$/, '');
     this.clientIp = options.clientIp ?? '127.0.0.1';
-    this.clock = new VirtualClock(options.now ?? Date.now);
+    const shared = options.clock;
+    this.clock = new VirtualClock(shared ? () => shared.now() : (options.now ?? Date.now));
     this.market = new MarketSimulator({
       seed: options.seed,
       now: () => this.clock.now(),

@@ -61,6 +61,7 @@ export {
   type ExchangeOptions,
   type RequestLogEntry,
 } from './exchange.ts';
+export { ManualClock, type ManualClockOptions } from './manual-clock.ts';
 export { MarketSimulator } from './market/simulator.ts';
 export type { MarketSimulatorOptions } from './market/types.ts';
 export type { SimOrder, SimPosition, SimTrade, SimTransfer } from './routes/shapes.ts';

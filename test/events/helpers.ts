@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type WebSocket as ServerSocket, WebSocketServer } from 'ws';
-import type { EventScheduler } from '../../src/events/scheduler.ts';
+import { ManualClock } from '../../src/testing/manual-clock.ts';
 
 /** One accepted connection, with the request line the server saw. */
 export interface Connection {
@@ -77,46 +77,10 @@ export async function startWsServer(
   };
 }
 
-/** A scheduler whose time moves only when the test says so. `random()` is fixed (default 0.5). */
-export class ManualScheduler implements EventScheduler {
-  time = 1_000_000;
-  randomValue = 0.5;
-  private nextId = 1;
-  private readonly timers = new Map<number, { at: number; callback: () => void; ms: number }>();
-  /** Every delay ever scheduled, in order. */
-  readonly scheduled: number[] = [];
-
-  now = (): number => this.time;
-  random = (): number => this.randomValue;
-
-  setTimeout = (callback: () => void, ms: number): unknown => {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + ms, callback, ms });
-    this.scheduled.push(ms);
-    return id;
-  };
-
-  clearTimeout = (handle: unknown): void => {
-    if (typeof handle === 'number') this.timers.delete(handle);
-  };
-
-  /** Timers not yet fired. */
-  get pending(): number {
-    return this.timers.size;
-  }
-
-  /** Moves time forward by `ms`, firing due timers in order. */
-  advance(ms: number): void {
-    const target = this.time + ms;
-    for (;;) {
-      let next: [number, { at: number; callback: () => void }] | undefined;
-      for (const entry of this.timers) if (entry[1].at <= target && (!next || entry[1].at < next[1].at)) next = entry;
-      if (!next) break;
-      this.timers.delete(next[0]);
-      this.time = next[1].at;
-      next[1].callback();
-    }
-    this.time = target;
+/** The public fake clock as the stream and watcher tests use it: time moves only when the test says so. */
+export class ManualScheduler extends ManualClock {
+  constructor() {
+    super({ start: 1_000_000 });
   }
 }
 

@@ -1,5 +1,6 @@
 import * as sdk from 'futures-sdk';
-import { createExchange, type Exchange } from 'futures-sdk/testing';
+import type { Exchange } from 'futures-sdk/testing';
+import * as testing from 'futures-sdk/testing';
 import { handlers } from 'futures-sdk/testing/msw';
 import { setupServer } from 'msw/node';
 import ts from 'typescript';
@@ -32,7 +33,7 @@ function toFunctionBody(code: string): string {
     );
 }
 
-const modules: Record<string, unknown> = { 'futures-sdk': sdk, 'futures-sdk/testing': { createExchange }, ws };
+const modules: Record<string, unknown> = { 'futures-sdk': sdk, 'futures-sdk/testing': testing, ws };
 const importModule = (name: string) => {
   const found = modules[name];
   if (found === undefined) throw new Error(`snippet imports ${name}, which the harness does not provide`);
@@ -103,7 +104,7 @@ describe('every TypeScript snippet of README.md and docs/ runs against the simul
   const runnable = snippets.filter((s) => s.skipRun === undefined && s.wholeFile === undefined);
   for (const snippet of runnable) {
     it(`${snippet.file}:${snippet.line}`, async () => {
-      const ex = createExchange({ seed: 1, baseUrl: BASE_URL, volatility: 0 });
+      const ex = testing.createExchange({ seed: 1, baseUrl: BASE_URL, volatility: 0 });
       server.resetHandlers(...handlers(ex));
       const declared = declaredNames(snippet.code);
       const referenced = referencedNames(snippet.code);

@@ -103,6 +103,64 @@ async function compare(sdk: () => Promise<unknown>, limit: () => Promise<unknown
   return { sdk: median(a), limit: median(b) };
 }
 
+/** Mean microseconds per sequential call of `once` over `calls` calls, after a warm-up. */
+async function microseconds(once: () => Promise<unknown>, calls: number): Promise<number> {
+  for (let i = 0; i < calls / 10; i++) await once();
+  const started = performance.now();
+  for (let i = 0; i < calls; i++) await once();
+  return ((performance.now() - started) * 1000) / calls;
+}
+
+/**
+ * The client's own cost per signed GET, without a network: a `fetch` that answers at once in-process, so only
+ * client-side work is timed. Also times ky alone over the same `fetch` (with the options the transport passes),
+ * which is what ky costs per attempt (docs/architecture.md, "What ky does for us").
+ */
+async function clientSideCost(): Promise<{ sdk: number; ky: number; fetch: number }> {
+  const { FuturesClient } = await import('futures-sdk');
+  const { default: ky } = await import('ky');
+  const body = JSON.stringify({ ok: true, balances: { assets: [] } });
+  const answer = async () =>
+    new Response(body, { headers: { 'content-type': 'application/json', date: new Date().toUTCString() } });
+  const client = new FuturesClient({
+    baseUrl: 'http://127.0.0.1:9',
+    apiKey: 'ak_bench_key_0001',
+    apiSecret: 'bench-secret',
+    rateLimit: false,
+    retry: false,
+    fetch: answer,
+  });
+  const url = `http://127.0.0.1:9/v2/futures/balance?timestamp=1767225600000&signature=${'0'.repeat(64)}`;
+  const init = {
+    method: 'GET',
+    headers: { Accept: 'application/json', 'X-API-KEY': 'k' },
+    redirect: 'manual' as const,
+  };
+  const rounds = { sdk: [] as number[], ky: [] as number[], fetch: [] as number[] };
+  for (let round = 0; round < 3; round++) {
+    rounds.fetch.push(await microseconds(async () => (await answer()).text(), 5_000));
+    rounds.ky.push(
+      await microseconds(
+        async () =>
+          (
+            await ky(url, {
+              ...init,
+              signal: new AbortController().signal,
+              timeout: false,
+              retry: 0,
+              throwHttpErrors: false,
+              fetch: answer,
+            })
+          ).text(),
+        5_000,
+      ),
+    );
+    rounds.sdk.push(await microseconds(() => client.account.balance(), 5_000));
+  }
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[1] ?? 0;
+  return { sdk: median(rounds.sdk), ky: median(rounds.ky), fetch: median(rounds.fetch) };
+}
+
 /** Wall time of a fresh `node --input-type=module -e code`, median of `runs`. */
 function coldWall(code: string, runs = 7): number {
   const times: number[] = [];
@@ -136,6 +194,14 @@ async function main(): Promise<void> {
       `≤ ${esbuild?.goalKb} KB`,
     ]);
   }
+
+  const cost = await clientSideCost();
+  rows.push([
+    'client-side cost of a signed GET, beyond the `fetch` itself (in-process fetch that answers at once)',
+    `${(cost.sdk - cost.fetch).toFixed(0)} µs per call`,
+    `of which ky ${(cost.ky - cost.fetch).toFixed(0)} µs`,
+    'what ky costs per attempt (docs/architecture.md)',
+  ]);
 
   const server = await startServer();
   try {

@@ -54,9 +54,9 @@ export class MemoryBudget implements SharedBudget {
     };
   }
 
-  settle(bucket: string, ticket: string, outcome: 'counted' | 'refunded'): void {
+  settle(bucket: string, ticket: string, settlement: 'counted' | 'refunded'): void {
     const state = this.state(bucket);
-    if (!state.inFlight.delete(ticket) || outcome === 'refunded') return;
+    if (!state.inFlight.delete(ticket) || settlement === 'refunded') return;
     const now = this.clock.now();
     const { counted } = state;
     // Kept sorted even if the clock was stepped back.

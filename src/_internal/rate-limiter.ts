@@ -33,7 +33,7 @@ const MAX_SLEEP_MS = 2_147_483_647;
 export interface Slot {
   /** Set just before the request leaves: from then on the server may count it. */
   sent: boolean;
-  settle(outcome: 'counted' | 'refunded'): void;
+  settle(settlement: 'counted' | 'refunded'): void;
 }
 
 const NO_SLOT: Slot = { sent: false, settle() {} };
@@ -285,11 +285,11 @@ class BucketQueue {
     this.unsettled++;
     return {
       sent: false,
-      settle: (outcome) => {
+      settle: (settlement) => {
         if (settled) return;
         settled = true;
         this.unsettled--;
-        this.fireAndForget(`settle ${outcome}`, () => this.deps.budget.settle(this.name, ticket, outcome));
+        this.fireAndForget(`settle ${settlement}`, () => this.deps.budget.settle(this.name, ticket, settlement));
       },
     };
   }

@@ -1,5 +1,5 @@
 // What a finished attempt means: whether the server may have counted it in its rate-limit window, and the
-// shapes of an attempt's outcome that the transport's retry loop decides on.
+// shapes of an attempt's result that the transport's retry loop decides on.
 import { ApiError } from '../errors/api-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { RetryOptions } from '../options.ts';
@@ -10,9 +10,9 @@ import type { RetrySafety } from './endpoint-call.ts';
  * Whether the server may have counted the attempt in its rate-limit window. It counts a request when it arrives
  * and not at all when it answers 429; a request that never left was not counted either.
  */
-export function settlementOf(outcome: Outcome<unknown>): 'counted' | 'refunded' {
-  if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) return 'refunded';
-  if (outcome.kind === 'network' && outcome.neverSent) return 'refunded';
+export function settlementOf(result: AttemptResult<unknown>): 'counted' | 'refunded' {
+  if (result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429) return 'refunded';
+  if (result.kind === 'network' && result.neverSent) return 'refunded';
   return 'counted';
 }
 
@@ -33,7 +33,7 @@ export type Failure =
   | { kind: 'redirect'; error: FuturesError }
   | { kind: 'timeout'; error: FuturesError };
 
-export type Outcome<T> = { kind: 'ok'; value: T } | Failure;
+export type AttemptResult<T> = { kind: 'ok'; value: T } | Failure;
 
 /**
  * The wait before the next attempt, or undefined when this failure must not be retried: a pure function of the
@@ -44,30 +44,30 @@ export function retryDelay(
   retry: Required<RetryOptions> | false,
   random: () => number,
   safety: RetrySafety,
-  outcome: Failure,
+  failure: Failure,
   retries: number,
 ): number | undefined {
   if (retry === false) return undefined;
   const jittered = () => backoffStep(retries, { baseMs: retry.baseDelayMs, maxMs: retry.maxDelayMs, random });
-  if (outcome.kind === 'http') {
-    const { status } = outcome.error as ApiError;
+  if (failure.kind === 'http') {
+    const { status } = failure.error as ApiError;
     if (status === 429) {
-      if (outcome.retryAfterMs !== undefined) {
-        return outcome.retryAfterMs > retry.maxRetryAfterMs ? undefined : outcome.retryAfterMs;
+      if (failure.retryAfterMs !== undefined) {
+        return failure.retryAfterMs > retry.maxRetryAfterMs ? undefined : failure.retryAfterMs;
       }
       // The spec's 429 schedule without Retry-After: 1 s, 2 s, 4 s, 8 s (no jitter, no cap).
       return backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY });
     }
     if (status >= 500 && safety === 'idempotent') return jittered();
     // A fresh signature at once: the rejected attempt was not acted on, and waiting changes nothing.
-    if (isReplay(outcome.error) && safety === 'idempotent') return 0;
+    if (isReplay(failure.error) && safety === 'idempotent') return 0;
     return undefined;
   }
-  if (outcome.kind === 'network') {
+  if (failure.kind === 'network') {
     // DNS, TLS and refused connections happen before anything is sent: safe to repeat for every endpoint.
-    if (safety === 'idempotent' || outcome.neverSent) return jittered();
+    if (safety === 'idempotent' || failure.neverSent) return jittered();
     return undefined;
   }
-  if (outcome.kind === 'timeout' && safety === 'idempotent') return jittered();
+  if (failure.kind === 'timeout' && safety === 'idempotent') return jittered();
   return undefined;
 }

@@ -29,7 +29,7 @@ import {
   redirectTarget,
   toPathKey,
 } from './response.ts';
-import { isReplay, type Outcome, retryDelay, settlementOf } from './retry-policy.ts';
+import { type AttemptResult, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
 import { fleetLane, type SigningContext, signWithin } from './signing.ts';
 
 // The option types live in a public module; re-exported for the SDK's internal importers.
@@ -136,29 +136,29 @@ export class Transport {
         // RateLimitError (bucket paused past this call's deadline), FleetUnavailableError, or the signal.
         throw fail(error instanceof FuturesError ? error : this.abortError(call, error));
       }
-      let outcome: Outcome<T>;
+      let result: AttemptResult<T>;
       try {
-        outcome = await this.attempt(call, timeoutMs, signal, attempt, flight, slot);
+        result = await this.attempt(call, timeoutMs, signal, attempt, flight, slot);
       } catch (error) {
         slot.settle(slot.sent ? 'counted' : 'refunded');
         throw error instanceof FuturesError ? fail(error) : error;
       }
-      if (outcome.kind === 'http' && outcome.error instanceof ApiError && outcome.error.status === 429) {
+      if (result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429) {
         // The pause is set before the refund, so the freed slot cannot go to a call the pause must hold.
         const pauseMs =
-          outcome.retryAfterMs ??
+          result.retryAfterMs ??
           (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY }));
         this.pauseBucket(call, pauseMs);
       }
-      slot.settle(settlementOf(outcome));
+      slot.settle(settlementOf(result));
 
-      if (outcome.kind === 'ok') return outcome.value;
-      const error = outcome.error;
+      if (result.kind === 'ok') return result.value;
+      const error = result.error;
       if (
-        outcome.kind === 'timeout' ||
-        outcome.kind === 'redirect' ||
-        (outcome.kind === 'network' && !outcome.neverSent) ||
-        (outcome.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
+        result.kind === 'timeout' ||
+        result.kind === 'redirect' ||
+        (result.kind === 'network' && !result.neverSent) ||
+        (result.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
       ) {
         // A replay 401 means THIS attempt was not acted on, but also that a request with the same signature
         // arrived before: possibly a copy of this one that was accepted.
@@ -167,21 +167,21 @@ export class Transport {
 
       // The server rejected our timestamp before acting: learn its clock from this response and try once more.
       if (
-        outcome.kind === 'http' &&
+        result.kind === 'http' &&
         error instanceof ApiError &&
         error.status === 401 &&
         error.error === 'Invalid or expired timestamp' &&
         !resynced
       ) {
         resynced = true;
-        this.clockSync.resync(outcome.dateHeader, outcome.sentAt, outcome.receivedAt);
+        this.clockSync.resync(result.dateHeader, result.sentAt, result.receivedAt);
         config.logger?.warn(
           `${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`,
         );
         continue;
       }
 
-      const delay = retryDelay(config.retry, () => config.clock.random(), call.safety, outcome, retries);
+      const delay = retryDelay(config.retry, () => config.clock.random(), call.safety, result, retries);
       if (delay === undefined || retries >= retryLimit) throw fail(error);
       retries++;
       config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
@@ -225,7 +225,7 @@ export class Transport {
     attempt: number,
     flight: { mayHaveActed: boolean },
     slot: Slot,
-  ): Promise<Outcome<T>> {
+  ): Promise<AttemptResult<T>> {
     const { config } = this;
     const query = call.query ?? {};
     if (signal?.aborted) throw this.abortError(call, signal.reason);
@@ -280,7 +280,7 @@ export class Transport {
       kind: 'timeout' as const,
       error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),
     });
-    const interrupted = (error: unknown): Outcome<T> | undefined => {
+    const interrupted = (error: unknown): AttemptResult<T> | undefined => {
       const why = stoppedBy ?? error;
       if (why === DEADLINE) return timeoutError();
       if (why === CALLER_ABORT) {
@@ -312,8 +312,8 @@ export class Transport {
         sending.catch(noop);
         response = await Promise.race([sending, stopped]);
       } catch (error) {
-        const stoppedOutcome = interrupted(error);
-        if (stoppedOutcome) return stoppedOutcome;
+        const stoppedResult = interrupted(error);
+        if (stoppedResult) return stoppedResult;
         if (signal?.aborted) {
           flight.mayHaveActed = true;
           throw this.abortError(call, signal.reason);
@@ -350,8 +350,8 @@ export class Transport {
         text = await readText(response, stopped);
       } catch (error) {
         flight.mayHaveActed = true; // the server answered: whatever it did is done
-        const stoppedOutcome = interrupted(error);
-        if (stoppedOutcome) return stoppedOutcome;
+        const stoppedResult = interrupted(error);
+        if (stoppedResult) return stoppedResult;
         const failure = classifyNetworkFailure(error);
         return {
           kind: 'network',

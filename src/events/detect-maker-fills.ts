@@ -10,6 +10,7 @@ import type {
   TakerTrade,
 } from './maker-fill-types.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
+import { positionKey } from './position-key.ts';
 
 // The public shapes live in maker-fill-types.ts; re-exported here, where users import them from.
 export type {
@@ -27,10 +28,6 @@ export { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
 const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
 /** Distinct subset sums tracked when matching trades to a change; past this the search gives up (and says so). */
 const MAX_SUBSET_SUMS = 4_096;
-
-function keyOf(symbol: string, positionSide: string | undefined): string {
-  return `${symbol}\u0000${positionSide ?? 'BOTH'}`;
-}
 
 function signed(trade: TakerTrade): string {
   return trade.side === 'SELL' ? decNeg(trade.qty) : decNormalize(trade.qty);
@@ -125,9 +122,11 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   const previousRows = new Map<string, PositionQuantity[]>();
   const byId = new Map<string, string>();
   const keys = new Map<string, { symbol: string; positionSide: string }>();
+  /** An input without a position side is in one-way mode: its side is `BOTH`. */
   const addKey = (symbol: string, positionSide: string | undefined) => {
-    const key = keyOf(symbol, positionSide);
-    if (!keys.has(key)) keys.set(key, { symbol, positionSide: positionSide ?? 'BOTH' });
+    const side = positionSide ?? 'BOTH';
+    const key = positionKey(symbol, side);
+    if (!keys.has(key)) keys.set(key, { symbol, positionSide: side });
     return key;
   };
   for (const [list, map] of [

@@ -5,6 +5,7 @@ import { FuturesError } from '../errors/futures-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { PositionQuantity } from './detect-maker-fills.ts';
+import { positionKey } from './position-key.ts';
 import type { AccountWatcherPollResult, PositionChange } from './watcher-types.ts';
 
 export const FILL_FIELDS = ['executedQty', 'filledQuantity', 'filledQty', 'cumQty'] as const;
@@ -15,10 +16,6 @@ export function fillOf(order: Order): string {
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
   return '';
-}
-
-export function keyOf(symbol: string, positionSide: string): string {
-  return `${symbol}\u0000${positionSide}`;
 }
 
 export function venueKey(subAccountId: string | undefined, venueOrderId: string): string {
@@ -51,8 +48,8 @@ export function stoppedResult(message: string): AccountWatcherPollResult {
 }
 
 export function positionChanges(previous: readonly Position[], current: readonly Position[]): PositionChange[] {
-  const before = new Map(previous.map((p) => [keyOf(p.symbol, p.positionSide), p]));
-  const after = new Map(current.map((p) => [keyOf(p.symbol, p.positionSide), p]));
+  const before = new Map(previous.map((p) => [positionKey(p.symbol, p.positionSide), p]));
+  const after = new Map(current.map((p) => [positionKey(p.symbol, p.positionSide), p]));
   const changes: PositionChange[] = [];
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const old = before.get(key);

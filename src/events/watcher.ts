@@ -170,7 +170,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * counts for the automatic polling's backoff. It does not start the automatic polling, nor move its timer.
    */
   poll(): Promise<AccountWatcherPollResult> {
-    // The caller is told the outcome: a failure goes to it, not (again) to the `error` event.
+    // The caller is told the result: a failure goes to it, not (again) to the `error` event.
     this.manualWaiting = true;
     return this.run();
   }

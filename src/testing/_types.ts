@@ -6,6 +6,8 @@
  * is internal. Nothing here may import a Node built-in or `msw`: the core entry runs on the bare platform.
  */
 
+import type { SimMarketChannel } from './market/types.ts';
+
 /** What a route handler returns; the router turns it into a `Response` (JSON body, `Date` header, errorId). */
 export interface SimResponse {
   status: number;
@@ -115,7 +117,7 @@ export interface AccountChannelHost {
   /** Every active symbol, for the firehose. */
   activeSymbols(): readonly string[];
   /** One firehose payload for `symbol` and `channel` (depth, trades, ticker or kline). */
-  marketPayload(symbol: string, channel: 'depth' | 'trades' | 'ticker' | 'kline'): unknown;
+  marketPayload(symbol: string, channel: SimMarketChannel): unknown;
 }
 
 /**

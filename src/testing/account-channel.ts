@@ -16,7 +16,7 @@
  */
 
 import type { AccountChannelHost, AccountChannelSocket, AccountEvent } from './_types.ts';
-import type { MarketChannel } from './market/types.ts';
+import type { SimMarketChannel } from './market/types.ts';
 
 /** The socket the channel runs on (see {@link AccountChannelSocket}). */
 export type ChannelSocket = AccountChannelSocket;
@@ -65,7 +65,7 @@ export interface AccountChannelOptions extends ChannelTimers {
  */
 export const CHANNEL_UNAUTHORIZED_CODE = 4001;
 
-const CHANNELS: readonly MarketChannel[] = ['depth', 'trades', 'ticker', 'kline'];
+const CHANNELS: readonly SimMarketChannel[] = ['depth', 'trades', 'ticker', 'kline'];
 /** Above this many queued bytes the firehose pauses for the slow client (the account events still go out). */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /** A stalled event loop must not turn into one huge burst: a tick sends at most this many periods' worth. */
@@ -167,7 +167,7 @@ export function attachAccountChannel(
       // Channel-major order: one pass of a channel covers every symbol before the next channel starts.
       const position = cursor % (symbols.length * CHANNELS.length);
       const symbol = symbols[position % symbols.length] as string;
-      const channel = CHANNELS[Math.floor(position / symbols.length)] as MarketChannel;
+      const channel = CHANNELS[Math.floor(position / symbols.length)] as SimMarketChannel;
       cursor = position + 1;
       guarded(() => ({ stream: `${symbol}@${channel}`, data: host.marketPayload(symbol, channel) }));
     }

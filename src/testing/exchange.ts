@@ -31,6 +31,7 @@ import { transfer } from './engine/transfers.ts';
 import { sync, tick } from './engine/worker.ts';
 import type { AccountView, CreateAccountOptions, ExchangeOptions, RequestLogEntry } from './exchange-types.ts';
 import { MarketSimulator } from './market/simulator.ts';
+import type { SimMarketChannel } from './market/types.ts';
 import { RequestPipeline } from './request-pipeline.ts';
 import { accountEventWire, type SimTransfer, transferWire } from './routes/shapes.ts';
 
@@ -297,7 +298,7 @@ export class Exchange implements ExchangeEndpoint {
   }
 
   /** The `data` of one firehose message for `symbol` on `channel`. */
-  marketPayload(symbol: string, channel: 'depth' | 'trades' | 'ticker' | 'kline'): unknown {
+  marketPayload(symbol: string, channel: SimMarketChannel): unknown {
     return this.market.marketPayload(symbol, channel);
   }
 

@@ -9,7 +9,12 @@ import { ApiError } from '../../errors/api-error.ts';
 import { CancelAllAbortedError } from '../../errors/cancel-all-aborted-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
 import { type OrderType, okTrue } from '../../schemas/common.ts';
-import { type CancelAllResultEntry, cancelAllResultEntrySchema, type Order } from '../../schemas/order.ts';
+import {
+  type CancelAllResultEntry,
+  cancelAllResultEntrySchema,
+  type Order,
+  WORKING_ORDER_STATUSES,
+} from '../../schemas/order.ts';
 import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
 import { cancel } from './cancel.ts';
 import { listAll } from './list-all.ts';
@@ -31,9 +36,6 @@ export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<OrderType> = [
   'TAKE_PROFIT',
   'TAKE_PROFIT_MARKET',
 ];
-
-/** Statuses in which a conditional order is still working (and so worth canceling). */
-const WORKING_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED'] as const;
 
 /**
  * Query of `orders.cancelAll`.
@@ -138,7 +140,7 @@ async function workingConditionalOrders(
   options: CallOptions | undefined,
 ): Promise<Order[]> {
   const found = new Map<string, Order>();
-  for (const status of WORKING_STATUSES) {
+  for (const status of WORKING_ORDER_STATUSES) {
     for await (const order of listAll(ctx, symbol === undefined ? { status } : { symbol, status }, options)) {
       if (CONDITIONAL_ORDER_TYPES.includes(order.type) && order.status === status) found.set(order.id, order);
     }

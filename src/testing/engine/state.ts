@@ -70,6 +70,8 @@ export const CONDITIONAL_TYPES: ReadonlySet<OrderType> = new Set([
   'TAKE_PROFIT',
   'TAKE_PROFIT_MARKET',
 ]);
+// The spec's working statuses, kept here rather than imported from the client's WORKING_ORDER_STATUSES: the
+// simulator shares no code with the client but decimal arithmetic, so a client mistake is not mirrored.
 export const WORKING: ReadonlySet<OrderStatus> = new Set(['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED']);
 
 /** Order progress; kept twice, because the backend database learns about maker fills only on the sync tick. */

@@ -16,11 +16,11 @@ import { gaussian, rngFor } from './random.ts';
 import { SYMBOL_SPECS, toUnits, units } from './symbols.ts';
 import type {
   Candle,
-  MarketChannel,
   MarketSimulatorOptions,
   SimKlineInterval,
   SimLeaderboardPeriod,
   SimLeaderboardType,
+  SimMarketChannel,
   SimPlatformStatus,
   SimPlatformToken,
   SimPublicTrade,
@@ -346,7 +346,7 @@ export class MarketSimulator {
    * const data = market.marketPayload('BTCUSDT', 'depth');
    * ```
    */
-  marketPayload(symbol: string, channel: MarketChannel): unknown {
+  marketPayload(symbol: string, channel: SimMarketChannel): unknown {
     switch (channel) {
       case 'depth':
         return { symbol, time: this.#now(), ...this.depth(symbol, 10) };

@@ -46,14 +46,15 @@ export type Candle = [
 ];
 
 /**
- * The firehose channels of the account WebSocket (`<SYMBOL>@<channel>`).
+ * The firehose channels the simulated account WebSocket sends (`<SYMBOL>@<channel>`): exactly these four. The
+ * client's `MarketChannel` (futures-sdk) stays open to channels a real server may add.
  *
  * @example
  * ```ts
- * const channel: MarketChannel = 'depth';
+ * const channel: SimMarketChannel = 'depth';
  * ```
  */
-export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline';
+export type SimMarketChannel = 'depth' | 'trades' | 'ticker' | 'kline';
 
 /**
  * Options of {@link MarketSimulator}.

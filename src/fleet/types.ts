@@ -53,7 +53,7 @@ export interface SharedBudget {
   /** Takes one slot of `bucket` if the window (and any pause) allows it now; never waits itself. */
   tryTake(bucket: BucketName, budget: BucketBudget): SlotGrant | Promise<SlotGrant>;
   /** Settles a slot taken by {@link SharedBudget.tryTake}. */
-  settle(bucket: BucketName, ticket: string, outcome: 'counted' | 'refunded'): void | Promise<void>;
+  settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): void | Promise<void>;
   /** Holds every member's requests of `bucket` for `forMs` (a server 429's `Retry-After`). */
   pause(bucket: BucketName, forMs: number): void | Promise<void>;
 }

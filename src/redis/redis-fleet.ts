@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 // Types come from the main entry by name, so the published .d.ts refers to `futures-sdk`'s own declarations
 // instead of a second copy (tsup keeps `futures-sdk` external; tsconfig maps it to src/index.ts).
-import type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from 'futures-sdk';
+import type { BucketBudget, FleetLane, SharedBudget, SlotGrant } from 'futures-sdk';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
+import { closeOwned, type OwnedClient, openClient, waitReady } from './connection.ts';
+import {
+  type RedisFleet,
+  type RedisFleetClient,
+  type RedisFleetOptions,
+  type Resolved,
+  resolveOptions,
+} from './options.ts';
 import {
   ACQUIRE_LANE,
   type LuaScript,
@@ -15,199 +23,10 @@ import {
   TAKE_SLOT,
 } from './scripts.ts';
 
-/**
- * The commands `createRedisFleet` needs from an existing Redis client: an `ioredis` client (`new Redis(...)`)
- * fits as it is. Only `evalsha` and `eval` are called on it; it is never closed by the fleet.
- *
- * @example
- * ```ts
- * import { Redis } from 'ioredis';
- * import type { RedisFleetClient } from 'futures-sdk/redis';
- * const client: RedisFleetClient = new Redis('redis://127.0.0.1:6379');
- * ```
- */
-export interface RedisFleetClient {
-  /** `EVALSHA sha numkeys key… arg…` */
-  evalsha(sha: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
-  /** `EVAL script numkeys key… arg…` */
-  eval(script: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
-}
+export type { RedisFleet, RedisFleetClient, RedisFleetOptions } from './options.ts';
 
-/**
- * Options of {@link createRedisFleet}. Give either `url` or `client`.
- *
- * @example
- * ```ts
- * import type { RedisFleetOptions } from 'futures-sdk/redis';
- * const options: RedisFleetOptions = { url: 'redis://127.0.0.1:6379', namespace: 'desk-1-main-key' };
- * ```
- */
-export interface RedisFleetOptions {
-  /**
-   * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS). The fleet opens its own `ioredis`
-   * connection (no offline queue, so commands fail at once while Redis is unreachable) and closes it on `close()`.
-   */
-  url?: string | undefined;
-  /**
-   * An existing `ioredis` client (or anything with its `evalsha`/`eval`). Its own options decide queuing and
-   * reconnection; every fleet command is still bounded by `commandTimeoutMs`. `close()` leaves it open.
-   */
-  client?: RedisFleetClient | undefined;
-  /**
-   * The fleet's name in Redis: every member using one API key must use the same namespace, and fleets of
-   * different API keys different ones. 1–100 characters of `A-Z a-z 0-9 . _ : -`. Keys are
-   * `futures-sdk:{<namespace>}:…` (one hash slot, so Redis Cluster works).
-   */
-  namespace: string;
-  /**
-   * How many members the fleet can hold at once, which is also how many timestamp lanes there are: member `i`
-   * signs only timestamps `t` with `t % maxMembers === i`, so each member has `1000 / maxMembers` timestamps per
-   * second. Every member of a namespace must use the same value. Leave spare lanes: a lane given up rests
-   * `laneRestMs` before anyone may take it, so replacing a member right away needs a free lane.
-   * @default 8
-   */
-  maxMembers?: number | undefined;
-  /**
-   * How long a lane lease lasts without renewal. It is renewed every third of this. A member that cannot renew
-   * stops signing before its lease can have ended (measured from before the request, on the local clock, minus
-   * a margin); a crashed member's lane is free `leaseTtlMs + laneRestMs` after its last renewal. Every member of
-   * a namespace must use the same value.
-   * @default 10_000
-   */
-  leaseTtlMs?: number | undefined;
-  /**
-   * How long a lane rests after its lease ended (expired or released) before another member may take it: the
-   * server's 60 s replay window plus its 5 s drift, so the new holder can never sign a timestamp the previous one
-   * may have used. Lower it only in tests. Every member of a namespace must use the same value.
-   * @default 65_000
-   */
-  laneRestMs?: number | undefined;
-  /**
-   * Upper bound on every Redis command; past it the call rejects with `FleetUnavailableError`.
-   * @default 1_000
-   */
-  commandTimeoutMs?: number | undefined;
-  /**
-   * How long `createRedisFleet` keeps trying to lease a lane (Redis unreachable, every lane held or resting, or
-   * Redis restarted less than `leaseTtlMs + laneRestMs` ago) before rejecting with `FleetUnavailableError`.
-   * @default 120_000
-   */
-  joinTimeoutMs?: number | undefined;
-  /** Aborts joining: `createRedisFleet` then rejects with `FleetUnavailableError`. */
-  signal?: AbortSignal | undefined;
-}
-
-/**
- * A {@link Fleet} member backed by Redis (from {@link createRedisFleet}).
- *
- * @example
- * ```ts
- * import { createRedisFleet, type RedisFleet } from 'futures-sdk/redis';
- * const fleet: RedisFleet = await createRedisFleet({ url: 'redis://127.0.0.1:6379', namespace: 'main-key' });
- * console.log(fleet.memberId);
- * await fleet.close();
- * ```
- */
-export interface RedisFleet extends Fleet {
-  /** This member's random id, as stored in Redis next to its lane. */
-  readonly memberId: string;
-  /** Leaves the fleet: stops renewing, releases the lane, and closes the connection the fleet opened itself. */
-  close(): Promise<void>;
-}
-
-const NAMESPACE = /^[A-Za-z0-9._:-]{1,100}$/;
+/** Pause between attempts to lease a lane while joining. */
 const JOIN_RETRY_MS = 200;
-
-interface Resolved {
-  namespace: string;
-  maxMembers: number;
-  leaseTtlMs: number;
-  laneRestMs: number;
-  commandTimeoutMs: number;
-  joinTimeoutMs: number;
-}
-
-function resolveOptions(options: RedisFleetOptions): Resolved {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('createRedisFleet needs options');
-  if ((options.url === undefined) === (options.client === undefined)) {
-    throw new ConfigurationError('createRedisFleet needs exactly one of `url` and `client`');
-  }
-  if (options.url !== undefined && (typeof options.url !== 'string' || !/^rediss?:\/\//.test(options.url))) {
-    throw new ConfigurationError('createRedisFleet: `url` must start with redis:// or rediss://');
-  }
-  if (
-    options.client !== undefined &&
-    (typeof options.client?.evalsha !== 'function' || typeof options.client?.eval !== 'function')
-  ) {
-    throw new ConfigurationError('createRedisFleet: `client` must be an ioredis client (with evalsha and eval)');
-  }
-  if (typeof options.namespace !== 'string' || !NAMESPACE.test(options.namespace)) {
-    throw new ConfigurationError(
-      'createRedisFleet: `namespace` must be 1-100 characters of A-Z a-z 0-9 . _ : - (one namespace per API key)',
-    );
-  }
-  const int = (name: string, value: number | undefined, fallback: number, min: number, max: number) => {
-    const v = value ?? fallback;
-    if (!Number.isInteger(v) || v < min || v > max) {
-      throw new ConfigurationError(`createRedisFleet: \`${name}\` must be an integer from ${min} to ${max}`);
-    }
-    return v;
-  };
-  const leaseTtlMs = int('leaseTtlMs', options.leaseTtlMs, 10_000, 100, 3_600_000);
-  return {
-    namespace: options.namespace,
-    maxMembers: int('maxMembers', options.maxMembers, 8, 1, 1000),
-    leaseTtlMs,
-    laneRestMs: int('laneRestMs', options.laneRestMs, 65_000, 0, 3_600_000),
-    commandTimeoutMs: int('commandTimeoutMs', options.commandTimeoutMs, 1_000, 1, 60_000),
-    joinTimeoutMs: int('joinTimeoutMs', options.joinTimeoutMs, 120_000, 0, 86_400_000),
-  };
-}
-
-/** The parts of an ioredis client the fleet uses on a connection it opened itself. */
-interface OwnedClient extends RedisFleetClient {
-  readonly status: string;
-  on(event: 'error', listener: (error: unknown) => void): unknown;
-  once(event: 'ready', listener: () => void): unknown;
-  off(event: 'ready', listener: () => void): unknown;
-  quit(): Promise<unknown>;
-  disconnect(): void;
-}
-
-type IoredisModule = { Redis?: new (url: string, options: object) => OwnedClient; default?: unknown };
-
-async function openClient(url: string, commandTimeoutMs: number): Promise<OwnedClient> {
-  let mod: IoredisModule;
-  try {
-    mod = (await import('ioredis')) as unknown as IoredisModule;
-  } catch (cause) {
-    throw new ConfigurationError(
-      'futures-sdk/redis needs the Redis client "ioredis", an optional peer dependency: npm install ioredis',
-      { cause },
-    );
-  }
-  const Redis = (mod.Redis ?? (mod.default as IoredisModule | undefined)?.Redis ?? mod.default) as
-    | (new (
-        url: string,
-        options: object,
-      ) => OwnedClient)
-    | undefined;
-  if (typeof Redis !== 'function') throw new ConfigurationError('futures-sdk/redis: "ioredis" has no Redis class');
-  const client = new Redis(url, {
-    // Fail at once while disconnected instead of queuing: a queued lease or slot request would run at some later,
-    // unknown moment. Never re-send a command cut off by a disconnect: the caller was already told it failed.
-    enableOfflineQueue: false,
-    autoResendUnfulfilledCommands: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: commandTimeoutMs,
-    connectTimeout: Math.max(commandTimeoutMs, 2_000),
-    retryStrategy: (times: number) => Math.min(50 * 2 ** Math.min(times, 10), 1_000),
-    connectionName: 'futures-sdk-fleet',
-  });
-  // Without a listener ioredis prints every connection error; failures reach callers as FleetUnavailableError.
-  client.on('error', () => {});
-  return client;
-}
 
 /** A lease as this member sees it: valid until the earlier of two local deadlines (monotonic and wall clock). */
 interface Lease {
@@ -250,7 +69,7 @@ class RedisFleetMember implements RedisFleet {
     this.config = `${o.maxMembers}:${o.leaseTtlMs}:${o.laneRestMs}`;
     this.budget = {
       tryTake: (bucket, budget) => this.tryTake(bucket, budget),
-      settle: (bucket, ticket, outcome) => this.settle(bucket, ticket, outcome),
+      settle: (bucket, ticket, settlement) => this.settle(bucket, ticket, settlement),
       pause: (bucket, forMs) => this.pause(bucket, forMs),
     };
   }
@@ -289,9 +108,9 @@ class RedisFleetMember implements RedisFleet {
       let waitMs = JOIN_RETRY_MS;
       if (this.owned) await waitReady(this.owned, JOIN_RETRY_MS * 5);
       try {
-        const outcome = await this.acquire();
-        if (outcome === 'held') break;
-        waitMs = outcome;
+        const acquired = await this.acquire();
+        if (acquired === 'held') break;
+        waitMs = acquired;
       } catch (error) {
         if (error instanceof ConfigurationError) throw error;
         this.lastProblem = describe(error);
@@ -355,8 +174,8 @@ class RedisFleetMember implements RedisFleet {
       const lease = this.lease;
       const index = lease?.index ?? this.lastIndex;
       if (index === undefined) {
-        const outcome = await this.acquire();
-        if (outcome !== 'held') next = Math.min(Math.max(outcome, 10), this.o.leaseTtlMs / 3);
+        const acquired = await this.acquire();
+        if (acquired !== 'held') next = Math.min(Math.max(acquired, 10), this.o.leaseTtlMs / 3);
       } else {
         const alive = lease !== undefined && this.isLive(lease);
         const mono = performance.now();
@@ -407,13 +226,13 @@ class RedisFleetMember implements RedisFleet {
       : { granted: false, retryInMs: Number(value) };
   }
 
-  private async settle(bucket: BucketName, ticket: string, outcome: 'counted' | 'refunded'): Promise<void> {
+  private async settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): Promise<void> {
     if (ticket === 'unlimited') return;
     // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
     // holding its place for two windows from its take, which is never too short.
     try {
       const k = this.bucketKeys(bucket);
-      await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, outcome]);
+      await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
     } catch {}
   }
 
@@ -493,36 +312,6 @@ class RedisFleetMember implements RedisFleet {
       clearTimeout(timer);
     }
   }
-}
-
-async function closeOwned(client: OwnedClient, timeoutMs: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  try {
-    await Promise.race([
-      client.quit(),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      }),
-    ]);
-  } catch {
-  } finally {
-    clearTimeout(timer);
-    client.disconnect();
-  }
-}
-
-/** Resolves when the connection is ready, or after `ms` (the next attempt then reports why it failed). */
-function waitReady(client: OwnedClient, ms: number): Promise<void> {
-  if (client.status === 'ready') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      client.off('ready', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    client.once('ready', done);
-  });
 }
 
 function describe(error: unknown): string {

@@ -166,16 +166,16 @@ return {0, math.min(window, 100), 0}
 `);
 
 /**
- * Settles a ticket. KEYS: counted, flight. ARGV: ticket, outcome ('counted' moves it to \`counted\` stamped with
+ * Settles a ticket. KEYS: counted, flight. ARGV: ticket, settlement ('counted' moves it to \`counted\` stamped with
  * Redis now — also when its in-flight record is gone, since the server counted it no earlier than that;
  * 'refunded' drops it). Returns 1.
  */
 export const SETTLE_SLOT = script(`
-local counted, flight, ticket, outcome = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
+local counted, flight, ticket, settlement = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
 local window = tonumber(string.match(ticket, '^(%d+):'))
 if not window then return 0 end
 redis.call('ZREM', flight, ticket)
-if outcome == 'refunded' then
+if settlement == 'refunded' then
   redis.call('ZREM', counted, ticket)
   return 1
 end

@@ -1,0 +1,154 @@
+// The options of createRedisFleet, their defaults and checks, and the client and fleet shapes it works with.
+// Types come from the main entry by name, so the published .d.ts refers to `futures-sdk`'s own declarations
+// instead of a second copy (tsup keeps `futures-sdk` external; tsconfig maps it to src/index.ts).
+import type { Fleet } from 'futures-sdk';
+import { ConfigurationError } from '../errors/configuration-error.ts';
+
+/**
+ * The commands `createRedisFleet` needs from an existing Redis client: an `ioredis` client (`new Redis(...)`)
+ * fits as it is. Only `evalsha` and `eval` are called on it; it is never closed by the fleet.
+ *
+ * @example
+ * ```ts
+ * import { Redis } from 'ioredis';
+ * import type { RedisFleetClient } from 'futures-sdk/redis';
+ * const client: RedisFleetClient = new Redis('redis://127.0.0.1:6379');
+ * ```
+ */
+export interface RedisFleetClient {
+  /** `EVALSHA sha numkeys key… arg…` */
+  evalsha(sha: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+  /** `EVAL script numkeys key… arg…` */
+  eval(script: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
+}
+
+/**
+ * Options of {@link createRedisFleet}. Give either `url` or `client`.
+ *
+ * @example
+ * ```ts
+ * import type { RedisFleetOptions } from 'futures-sdk/redis';
+ * const options: RedisFleetOptions = { url: 'redis://127.0.0.1:6379', namespace: 'desk-1-main-key' };
+ * ```
+ */
+export interface RedisFleetOptions {
+  /**
+   * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS). The fleet opens its own `ioredis`
+   * connection (no offline queue, so commands fail at once while Redis is unreachable) and closes it on `close()`.
+   */
+  url?: string | undefined;
+  /**
+   * An existing `ioredis` client (or anything with its `evalsha`/`eval`). Its own options decide queuing and
+   * reconnection; every fleet command is still bounded by `commandTimeoutMs`. `close()` leaves it open.
+   */
+  client?: RedisFleetClient | undefined;
+  /**
+   * The fleet's name in Redis: every member using one API key must use the same namespace, and fleets of
+   * different API keys different ones. 1–100 characters of `A-Z a-z 0-9 . _ : -`. Keys are
+   * `futures-sdk:{<namespace>}:…` (one hash slot, so Redis Cluster works).
+   */
+  namespace: string;
+  /**
+   * How many members the fleet can hold at once, which is also how many timestamp lanes there are: member `i`
+   * signs only timestamps `t` with `t % maxMembers === i`, so each member has `1000 / maxMembers` timestamps per
+   * second. Every member of a namespace must use the same value. Leave spare lanes: a lane given up rests
+   * `laneRestMs` before anyone may take it, so replacing a member right away needs a free lane.
+   * @default 8
+   */
+  maxMembers?: number | undefined;
+  /**
+   * How long a lane lease lasts without renewal. It is renewed every third of this. A member that cannot renew
+   * stops signing before its lease can have ended (measured from before the request, on the local clock, minus
+   * a margin); a crashed member's lane is free `leaseTtlMs + laneRestMs` after its last renewal. Every member of
+   * a namespace must use the same value.
+   * @default 10_000
+   */
+  leaseTtlMs?: number | undefined;
+  /**
+   * How long a lane rests after its lease ended (expired or released) before another member may take it: the
+   * server's 60 s replay window plus its 5 s drift, so the new holder can never sign a timestamp the previous one
+   * may have used. Lower it only in tests. Every member of a namespace must use the same value.
+   * @default 65_000
+   */
+  laneRestMs?: number | undefined;
+  /**
+   * Upper bound on every Redis command; past it the call rejects with `FleetUnavailableError`.
+   * @default 1_000
+   */
+  commandTimeoutMs?: number | undefined;
+  /**
+   * How long `createRedisFleet` keeps trying to lease a lane (Redis unreachable, every lane held or resting, or
+   * Redis restarted less than `leaseTtlMs + laneRestMs` ago) before rejecting with `FleetUnavailableError`.
+   * @default 120_000
+   */
+  joinTimeoutMs?: number | undefined;
+  /** Aborts joining: `createRedisFleet` then rejects with `FleetUnavailableError`. */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * A {@link Fleet} member backed by Redis (from {@link createRedisFleet}).
+ *
+ * @example
+ * ```ts
+ * import { createRedisFleet, type RedisFleet } from 'futures-sdk/redis';
+ * const fleet: RedisFleet = await createRedisFleet({ url: 'redis://127.0.0.1:6379', namespace: 'main-key' });
+ * console.log(fleet.memberId);
+ * await fleet.close();
+ * ```
+ */
+export interface RedisFleet extends Fleet {
+  /** This member's random id, as stored in Redis next to its lane. */
+  readonly memberId: string;
+  /** Leaves the fleet: stops renewing, releases the lane, and closes the connection the fleet opened itself. */
+  close(): Promise<void>;
+}
+
+const NAMESPACE = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/** The options with every default applied and checked. */
+export interface Resolved {
+  namespace: string;
+  maxMembers: number;
+  leaseTtlMs: number;
+  laneRestMs: number;
+  commandTimeoutMs: number;
+  joinTimeoutMs: number;
+}
+
+export function resolveOptions(options: RedisFleetOptions): Resolved {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('createRedisFleet needs options');
+  if ((options.url === undefined) === (options.client === undefined)) {
+    throw new ConfigurationError('createRedisFleet needs exactly one of `url` and `client`');
+  }
+  if (options.url !== undefined && (typeof options.url !== 'string' || !/^rediss?:\/\//.test(options.url))) {
+    throw new ConfigurationError('createRedisFleet: `url` must start with redis:// or rediss://');
+  }
+  if (
+    options.client !== undefined &&
+    (typeof options.client?.evalsha !== 'function' || typeof options.client?.eval !== 'function')
+  ) {
+    throw new ConfigurationError('createRedisFleet: `client` must be an ioredis client (with evalsha and eval)');
+  }
+  if (typeof options.namespace !== 'string' || !NAMESPACE.test(options.namespace)) {
+    throw new ConfigurationError(
+      'createRedisFleet: `namespace` must be 1-100 characters of A-Z a-z 0-9 . _ : - (one namespace per API key)',
+    );
+  }
+  const int = (name: string, value: number | undefined, fallback: number, min: number, max: number) => {
+    const v = value ?? fallback;
+    if (!Number.isInteger(v) || v < min || v > max) {
+      throw new ConfigurationError(`createRedisFleet: \`${name}\` must be an integer from ${min} to ${max}`);
+    }
+    return v;
+  };
+  const leaseTtlMs = int('leaseTtlMs', options.leaseTtlMs, 10_000, 100, 3_600_000);
+  return {
+    namespace: options.namespace,
+    maxMembers: int('maxMembers', options.maxMembers, 8, 1, 1000),
+    leaseTtlMs,
+    laneRestMs: int('laneRestMs', options.laneRestMs, 65_000, 0, 3_600_000),
+    commandTimeoutMs: int('commandTimeoutMs', options.commandTimeoutMs, 1_000, 1, 60_000),
+    joinTimeoutMs: int('joinTimeoutMs', options.joinTimeoutMs, 120_000, 0, 86_400_000),
+  };
+}

@@ -1,12 +1,12 @@
 import { systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
+import { CallJournal } from './_internal/journal.ts';
 import { Redactor } from './_internal/redact.ts';
 import { isValidTimeoutMs, MAX_TIMEOUT_MS, type Signer, Transport } from './_internal/transport.ts';
-import type { FuturesClientOptions } from './client.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
-import { CallJournal } from './events/journal.ts';
 import type { Fleet } from './fleet/types.ts';
+import type { FuturesClientOptions } from './options.ts';
 import { hmacSha256Hex } from './signer.ts';
 
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
@@ -117,7 +117,7 @@ function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signe
  * A client with no resources attached: options, guards, signing, pacing and retries, and nothing else. Pass it
  * to the standalone functions of `futures-sdk/orders`, `futures-sdk/futures`, `futures-sdk/account` and
  * `futures-sdk/market`; a bundler then keeps only the endpoints you import. Build one with
- * {@link createBaseClient}. {@link FuturesClient} is a `BaseClient` too, so the same functions accept it.
+ * {@link createBaseClient}. {@link futures-sdk!FuturesClient | FuturesClient} is a `BaseClient` too, so the same functions accept it.
  *
  * @example
  * ```ts
@@ -204,7 +204,7 @@ export class BaseClient {
  * Builds a {@link BaseClient}: the same options, validation and guards as `new FuturesClient(options)`, with no
  * resources attached. For bundles that import only the standalone functions they call.
  *
- * @throws {ConfigurationError} the same option errors as {@link FuturesClient}.
+ * @throws {ConfigurationError} the same option errors as {@link futures-sdk!FuturesClient | FuturesClient}.
  * @example
  * ```ts
  * import { createBaseClient } from 'futures-sdk';

@@ -1,5 +1,7 @@
 // The options a user passes: what every call accepts, and the client's retry, logger and signer settings.
 // Public (exported from `futures-sdk`); the internals that read them import from here.
+import type { WebSocketConstructor } from './events/web-socket.ts';
+import type { Fleet } from './fleet/types.ts';
 
 /**
  * Per-call options every method accepts as its last argument.
@@ -121,4 +123,85 @@ export interface Clock {
   setTimeout?(callback: () => void, ms: number): unknown;
   /** Cancels a timer of {@link Clock.setTimeout}. */
   clearTimeout?(handle: unknown): void;
+}
+
+/**
+ * Options of `FuturesClient` (and `createBaseClient`). Only `baseUrl` is required; public market data needs nothing else.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type FuturesClientOptions } from 'futures-sdk';
+ * const options: FuturesClientOptions = {
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.FUTURES_API_KEY,
+ *   apiSecret: process.env.FUTURES_API_SECRET,
+ *   timeoutMs: 5_000,
+ *   retry: { limit: 2 },
+ * };
+ * const client = new FuturesClient(options);
+ * ```
+ */
+export interface FuturesClientOptions {
+  /** API origin, e.g. `https://api.example.com` (no `/v2` suffix). Required. */
+  baseUrl: string;
+  /** Public API key; required for signed endpoints. */
+  apiKey?: string | undefined;
+  /** API secret used to sign. Prefer {@link FuturesClientOptions.signer} in browsers. */
+  apiSecret?: string | undefined;
+  /** Signs elsewhere: receives the payload, returns the hex HMAC-SHA256. The secret never enters the process. */
+  signer?: Signer | undefined;
+  /** Default `subAccountId` for every call that accepts one. */
+  subAccountId?: string | undefined;
+  /**
+   * Deadline of each attempt in milliseconds (fleet lane, signing, headers and the whole body together): an
+   * integer from 1 to 2147483647, else the constructor throws `ConfigurationError`.
+   * @default 10000
+   */
+  timeoutMs?: number | undefined;
+  /**
+   * Retry policy, or `false` to never retry.
+   * @default { limit: 4, baseDelayMs: 500, maxDelayMs: 8000, maxRetryAfterMs: 60000 }
+   */
+  retry?: RetryOptions | false | undefined;
+  /**
+   * Client-side pacing per rate-limit bucket (orders 300/min, batch 100/min, close 300/min, default 1000/min).
+   * `false` disables pacing (a 429's Retry-After still pauses the bucket).
+   * @default true
+   */
+  rateLimit?: boolean | undefined;
+  /**
+   * The `fetch` to use (e.g. the simulator's `ex.fetch`).
+   * @default globalThis.fetch
+   */
+  fetch?: typeof globalThis.fetch | undefined;
+  /**
+   * Allow a non-loopback `http:` base URL. Signed requests would travel in clear text: for test rigs only.
+   * @default false
+   */
+  allowInsecureHttp?: boolean | undefined;
+  /**
+   * Allow `apiSecret` in a browser, where any script on the page could read it. Use `signer` instead.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+  /**
+   * WebSocket constructor for streams.
+   * @default globalThis.WebSocket
+   */
+  WebSocket?: WebSocketConstructor | undefined;
+  /** Receives debug/info/warn/error lines; never a secret, signature, JWT or full API key. */
+  logger?: Logger | undefined;
+  /**
+   * Time source for timestamps, backoff and pacing. Inject a fake one in tests.
+   * @default the system clock
+   */
+  clock?: Clock | undefined;
+  /**
+   * Makes this client one member of a fleet of clients on the same API key (in this process or others): it
+   * signs only timestamps of its own lane and counts its requests in the fleet's shared budget, so members never
+   * collide on a signature and together earn no server 429. Build one with `staticFleet({ index, size })` or
+   * `createRedisFleet()` (`futures-sdk/redis`); one fleet object per client. Needs `rateLimit` on. Without it
+   * the client paces itself alone.
+   */
+  fleet?: Fleet | undefined;
 }

@@ -1,4 +1,4 @@
-import type { CallJournal } from '../events/journal.ts';
+import type { CallJournal } from './journal.ts';
 import type { Transport } from './transport.ts';
 
 /** What every action needs: the transport and the client's defaults. */

@@ -3,9 +3,9 @@
 import type * as z from 'zod';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
+import type { BucketName } from '../fleet/types.ts';
 import type { CallOptions } from '../options.ts';
 import type { QueryParams } from '../signer.ts';
-import type { BucketName } from './rate-limiter.ts';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';

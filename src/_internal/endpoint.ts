@@ -3,10 +3,10 @@
 // (test/actions/endpoints.test.ts) are all read from that one definition.
 import type * as z from 'zod';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
+import type { BucketName } from '../fleet/types.ts';
 import type { QueryParams } from '../signer.ts';
 import { encodePathSegment } from './context.ts';
 import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
-import type { BucketName } from './rate-limiter.ts';
 
 /**
  * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file. The one-line

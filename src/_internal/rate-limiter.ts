@@ -1,14 +1,14 @@
 import { RateLimitError } from '../errors/api-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
-import type { BucketBudget, SharedBudget, SlotGrant } from '../fleet/types.ts';
+import type { BucketBudget, BucketName, SharedBudget, SlotGrant } from '../fleet/types.ts';
+import type { Logger } from '../options.ts';
 import type { Clock } from './clock.ts';
+import type { CallPriority } from './endpoint-call.ts';
 import { fleetCall } from './fleet-call.ts';
 import { MemoryBudget } from './memory-budget.ts';
-import type { CallPriority, Logger } from './transport.ts';
 
-/** The spec's rate-limit buckets, plus `public` (no documented limit; paused only by a 429). */
-export type BucketName = 'orders' | 'batch' | 'close' | 'default' | 'public';
+export type { BucketName };
 
 /** Requests per window of each bucket. */
 export type BucketLimits = Record<BucketName, { limit: number; windowMs: number }>;

@@ -59,7 +59,13 @@ export { tradesParamsSchema, tradesResponseSchema } from './market/trades.ts';
 export type { CancelOrderParameters, CancelOrderReturnType } from './orders/cancel.ts';
 export { cancelOrderParamsSchema, cancelOrderResponseSchema } from './orders/cancel.ts';
 export type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from './orders/cancel-all.ts';
-export { CONDITIONAL_ORDER_TYPES, cancelAllOrdersParamsSchema, cancelAllResponseSchema } from './orders/cancel-all.ts';
+export {
+  CancelAllAbortedError,
+  type CancelAllPartialResult,
+  CONDITIONAL_ORDER_TYPES,
+  cancelAllOrdersParamsSchema,
+  cancelAllResponseSchema,
+} from './orders/cancel-all.ts';
 export type { ClosePositionParameters, ClosePositionReturnType } from './orders/close-position.ts';
 export {
   closePositionParamsSchema,
@@ -96,3 +102,4 @@ export {
   positionHistoryResponseSchema,
 } from './orders/position-history.ts';
 export type { ReplaceOrderParameters, ReplaceOrderReturnType } from './orders/replace.ts';
+export { ReplaceOrderError } from './orders/replace-order-error.ts';

@@ -10,7 +10,6 @@ export {
   RateLimitError,
   ServerError,
 } from './api-error.ts';
-export { CancelAllAbortedError, type CancelAllPartialResult } from './cancel-all-aborted-error.ts';
 export { ConfigurationError } from './configuration-error.ts';
 export { ConnectionError } from './connection-error.ts';
 export { FleetUnavailableError } from './fleet-unavailable-error.ts';
@@ -19,7 +18,6 @@ export { FuturesError, type FuturesErrorOptions, isFuturesError } from './future
 export { ListenerError } from './listener-error.ts';
 export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
 export { RedirectError } from './redirect-error.ts';
-export { ReplaceOrderError } from './replace-order-error.ts';
 export { RequestValidationError, type ValidationIssue } from './request-validation-error.ts';
 export { ResponseValidationError } from './response-validation-error.ts';
 export { TimeoutError } from './timeout-error.ts';

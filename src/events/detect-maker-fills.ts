@@ -1,5 +1,5 @@
 import { decAbs, decAdd, decCmp, decMin, decNeg, decNormalize, decSign, decSub } from '../_internal/decimal.ts';
-import type { JournalEntry } from './journal.ts';
+import type { JournalEntry } from '../_internal/journal.ts';
 import type {
   DeferredTrade,
   DetectMakerFillsInput,

@@ -1,4 +1,4 @@
-import type { JournalEntry } from './journal.ts';
+import type { JournalEntry } from '../_internal/journal.ts';
 
 /**
  * Default of {@link DetectMakerFillsInput.windowMs}: how long after one of this client's own calls a position

@@ -2,6 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
 import { withTimers } from '../_internal/clock.ts';
 import type { ClientContext } from '../_internal/context.ts';
+import type { CallJournal } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import { positions as fetchPositions } from '../actions/account/positions.ts';
 import { get as fetchOrder } from '../actions/orders/get.ts';
@@ -17,7 +18,6 @@ import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../sche
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } from './detect-maker-fills.ts';
-import type { CallJournal } from './journal.ts';
 import type { EventScheduler } from './scheduler.ts';
 import {
   fillOf,

@@ -1,4 +1,5 @@
-import type { BucketName } from '../_internal/rate-limiter.ts';
+/** The spec's rate-limit buckets, plus `public` (no documented limit; paused only by a 429). */
+export type BucketName = 'orders' | 'batch' | 'close' | 'default' | 'public';
 
 /**
  * A rate-limit bucket's budget as the spec states it for the whole account: `limit` requests per `windowMs`.

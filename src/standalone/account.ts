@@ -1,7 +1,7 @@
 /**
  * futures-sdk/account: every method of `client.account` (account) as a standalone function taking the client
  * first. Import only the functions you call, with a client from `createBaseClient`, and a bundler keeps only
- * those endpoints. A {@link FuturesClient} is accepted too; each function returns exactly what the resource method
+ * those endpoints. A {@link futures-sdk!FuturesClient | FuturesClient} is accepted too; each function returns exactly what the resource method
  * returns (the resource methods call these functions).
  *
  * @example
@@ -48,13 +48,12 @@ import {
   transfersAll as transfersAllAction,
 } from '../actions/account/transfers.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
-// For the {@link FuturesClient} references in TSDoc.
-import type { FuturesClient } from '../client.ts';
+// For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { Activity, Transfer } from '../schemas/account.ts';
 
 /**
  * `GET /v2/futures/balance` — the futures wallet. Auth `API_KEY (READ_ONLY+)`, `default` bucket.
- * Same as `client.account.balance(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.balance(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys, empty `subAccountId`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId` (not yours).
@@ -77,7 +76,7 @@ export async function balance(
 
 /**
  * `GET /v2/positions` — the caller's positions (open by default). Auth `API_KEY`, `default` bucket.
- * Same as `client.account.positions(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.positions(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ConfigurationError} without credentials.
  * @throws {RequestValidationError} for a status other than OPEN/CLOSED.
@@ -100,7 +99,7 @@ export async function positions(
 /**
  * `GET /v2/risk/exposure` — gross exposure (sum of absolute quantities, a decimal string) and the open
  * positions behind it. Auth `API_KEY`, `default` bucket.
- * Same as `client.account.exposure(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.exposure(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
  *
@@ -117,7 +116,7 @@ export async function exposure(client: BaseClient, options?: CallOptions): Promi
 /**
  * `GET /v2/me/transfers` — one page of deposits and withdrawals. Auth `API_KEY`, `default` bucket.
  * `transferType` is 1 (deposit) or 2 (withdraw); `SUCCESS` and `CONFIRMED` both mean done.
- * Same as `client.account.transfers(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.transfers(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `take` outside 1..100, negative `skip`, bad `type`.
  * @throws {AuthenticationError | RateLimitError | ServerError}
@@ -139,7 +138,7 @@ export async function transfers(
 /**
  * Every transfer over all pages of `GET /v2/me/transfers`, 100 at a time (the documented maximum). Auth
  * `API_KEY`, `default` bucket. Ends when `total` is reached or a page comes back short.
- * Same as `client.account.transfersAll(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.transfersAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `type` (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
@@ -161,7 +160,7 @@ export async function* transfersAll(
 /**
  * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,
  * `default` bucket. Narrow each entry on `type`.
- * Same as `client.account.activities(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.activities(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} negative `skip`, `take` < 1, unknown keys.
  * @throws {AuthenticationError | RateLimitError | ServerError}
@@ -183,7 +182,7 @@ export async function activities(
 /**
  * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time. Auth
  * `API_KEY`, `default` bucket. Ends at `total` or an empty page.
- * Same as `client.account.activitiesAll(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.activitiesAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
@@ -207,7 +206,7 @@ export async function* activitiesAll(
  *
  * The fields are JSON NUMBERS (the only such endpoint); the series covers only the latest 1000 executions,
  * `pnl` has fees subtracted and no funding. For ledger-grade figures the spec points at `/v2/me/stats`.
- * Same as `client.account.pnlHistory(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.pnlHistory(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `period`, `limit` < 1.
  * @throws {AuthenticationError | RateLimitError | ServerError}
@@ -230,7 +229,7 @@ export async function pnlHistory(
  * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is
  * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default`
  * bucket.
- * Same as `client.account.spotBalances(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.account.spotBalances(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty `accountId`.
  * @throws {NotFoundError} the id is not your account.

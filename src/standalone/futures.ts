@@ -1,7 +1,7 @@
 /**
  * futures-sdk/futures: every method of `client.futures` (futures configuration) as a standalone function taking the client
  * first. Import only the functions you call, with a client from `createBaseClient`, and a bundler keeps only
- * those endpoints. A {@link FuturesClient} is accepted too; each function returns exactly what the resource method
+ * those endpoints. A {@link futures-sdk!FuturesClient | FuturesClient} is accepted too; each function returns exactly what the resource method
  * returns (the resource methods call these functions).
  *
  * @example
@@ -37,15 +37,14 @@ import {
   setPositionMode as setPositionModeAction,
 } from '../actions/futures/set-position-mode.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
-// For the {@link FuturesClient} references in TSDoc.
-import type { FuturesClient } from '../client.ts';
+// For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 
 /**
  * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket;
  * safe to retry (setting the same value twice is harmless).
  *
  * There is no read-back endpoint: the current leverage shows only on an open position's `leverage`.
- * Same as `client.futures.setLeverage(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.futures.setLeverage(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `leverage` not an integer in 1..125, missing `symbol`.
  * @throws {ConflictError} open position without `forceWithOpenPosition` (`err.isOpenPositionGuard`,
@@ -71,7 +70,7 @@ export async function setLeverage(
  * `POST /v2/futures/margin-type` — sets ISOLATED or CROSSED. Auth `API_KEY (TRADE)`, `default` bucket; safe to
  * retry. The venue applies the mode to the whole sub-account. No read-back endpoint exists: a position's
  * `marginMode` is the only place the current mode shows.
- * Same as `client.futures.setMarginType(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.futures.setMarginType(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `marginType`, missing `symbol`.
  * @throws {ConflictError} open position without the force flag (`err.isOpenPositionGuard`,
@@ -100,7 +99,7 @@ export async function setMarginType(
  *
  * Never retried once it may have started (only a 429 or a refused connection is retried): a repeat could
  * close positions opened in between.
- * Same as `client.futures.closeAndSwitchMargin(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.futures.closeAndSwitchMargin(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, bad `targetMarginType`.
  * @throws {MarginSwitchError} 502: `stage === 'close'` (leg 2 failed, `venueErrorCode` says why) or
@@ -126,7 +125,7 @@ export async function closeAndSwitchMargin(
 /**
  * `POST /v2/futures/position-mode` — one-way or hedge mode, account-wide. Auth `API_KEY (TRADE)`, `default`
  * bucket; safe to retry. No read-back endpoint exists (a position's `positionSide` hints at the mode).
- * Same as `client.futures.setPositionMode(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.futures.setPositionMode(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `positionMode`.
  * @throws {BadRequestError} any open position exists (the venue rejects the change).

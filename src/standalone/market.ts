@@ -1,7 +1,7 @@
 /**
  * futures-sdk/market: every method of `client.market` (public market data and platform status) as a standalone function taking the client
  * first. Import only the functions you call, with a client from `createBaseClient`, and a bundler keeps only
- * those endpoints. A {@link FuturesClient} is accepted too; each function returns exactly what the resource method
+ * those endpoints. A {@link futures-sdk!FuturesClient | FuturesClient} is accepted too; each function returns exactly what the resource method
  * returns (the resource methods call these functions).
  *
  * @example
@@ -45,13 +45,12 @@ import {
 } from '../actions/market/ticker-24hr.ts';
 import { type TradesParameters, type TradesReturnType, trades as tradesAction } from '../actions/market/trades.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
-// For the {@link FuturesClient} references in TSDoc.
-import type { FuturesClient } from '../client.ts';
+// For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { LeaderboardType } from '../schemas/market.ts';
 
 /**
  * `GET /health` — liveness probe. Public (no key, no signature), unversioned path, `public` bucket.
- * Same as `client.market.health(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.health(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *
@@ -67,7 +66,7 @@ export async function health(client: BaseClient, options?: CallOptions): Promise
 
 /**
  * `GET /v2/symbols` — every active contract symbol. Public, `public` bucket.
- * Same as `client.market.symbols(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.symbols(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *
@@ -83,7 +82,7 @@ export async function symbols(client: BaseClient, options?: CallOptions): Promis
 
 /**
  * `GET /v2/ticker/24hr` — 24-hour statistics. Public (no key), `public` bucket; may be CDN-cached.
- * Same as `client.market.ticker24hr(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.ticker24hr(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty `symbol`, unknown keys.
  * @throws {ServerError | ConnectionError | TimeoutError}
@@ -105,7 +104,7 @@ export async function ticker24hr(
 /**
  * `GET /v2/depth` — top `limit` bids and asks. Public, `public` bucket. There is no `lastUpdateId`, so a
  * snapshot cannot be stitched to a diff stream.
- * Same as `client.market.depth(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.depth(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
  * @throws {ServerError | ConnectionError | TimeoutError}
@@ -126,7 +125,7 @@ export async function depth(
 
 /**
  * `GET /v2/trades` — recent public trades. Public, `public` bucket.
- * Same as `client.market.trades(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.trades(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
  * @throws {ServerError | ConnectionError | TimeoutError}
@@ -148,7 +147,7 @@ export async function trades(
 /**
  * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,
  * `public` bucket.
- * Same as `client.market.fundingRate(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.fundingRate(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`.
  * @throws {ServerError | ConnectionError | TimeoutError}
@@ -172,7 +171,7 @@ export async function fundingRate(
  *
  * Time ranges are not supported by the server (it ignores `startTime`/`endTime`), so the SDK does not accept
  * them; a 12-tuple per candle comes back — convert with `parseKline`.
- * Same as `client.market.klines(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.klines(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
  *   `startTime`/`endTime` given.
@@ -195,7 +194,7 @@ export async function klines(
 /**
  * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is
  * typed by the `type` you pass.
- * Same as `client.market.leaderboard(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.leaderboard(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing/unknown `type`, `limit` outside 1..100, `period` not 7d/30d/all.
  * @throws {BadRequestError} the server rejected the period.
@@ -218,7 +217,7 @@ export async function leaderboard<T extends LeaderboardType>(
 /**
  * `GET /v2/platform/tokens` — the (chainId, asset) → decimals registry used for typed-data signatures. Public,
  * `public` bucket; cached up to 300 s (compare `hash` to detect changes).
- * Same as `client.market.platformTokens(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.platformTokens(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *
@@ -234,7 +233,7 @@ export async function platformTokens(client: BaseClient, options?: CallOptions):
 
 /**
  * `GET /v2/platform/status` — which platform features are switched on. Public, `public` bucket.
- * Same as `client.market.platformStatus(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.market.platformStatus(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *

@@ -1,7 +1,7 @@
 /**
  * futures-sdk/orders: every method of `client.orders` (trading) as a standalone function taking the client
  * first. Import only the functions you call, with a client from `createBaseClient`, and a bundler keeps only
- * those endpoints. A {@link FuturesClient} is accepted too; each function returns exactly what the resource method
+ * those endpoints. A {@link futures-sdk!FuturesClient | FuturesClient} is accepted too; each function returns exactly what the resource method
  * returns (the resource methods call these functions).
  *
  * @example
@@ -65,8 +65,7 @@ import {
   replace as replaceAction,
 } from '../actions/orders/replace.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
-// For the {@link FuturesClient} references in TSDoc.
-import type { FuturesClient } from '../client.ts';
+// For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { Order } from '../schemas/order.ts';
 
 /**
@@ -74,7 +73,7 @@ import type { Order } from '../schemas/order.ts';
  *
  * Safe to retry: the `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so
  * the server answers a repeat with the same order and `idempotent: true` instead of placing a second one.
- * Same as `client.orders.create(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.create(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad params (named field), before any network.
  * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`
@@ -107,7 +106,7 @@ export async function create(
  *
  * When the whole batch needs more margin than is available, nothing is placed and the call rejects with a
  * `BadRequestError`. Otherwise per-item rejections come back as `success: false` results (the call resolves).
- * Same as `client.orders.createBatch(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.createBatch(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} 0 or more than 5 items, or a bad item (`orders.<i>.<field>`), before any network.
  * @throws {BadRequestError} cumulative margin over the available margin; validation failure on the server.
@@ -133,7 +132,7 @@ export async function createBatch(
 /**
  * `GET /v2/orders` — one page of the caller's orders. Auth `API_KEY`, `default` bucket. Use `orders.listAll`
  * to walk every page.
- * Same as `client.orders.list(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.list(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `limit` outside 1..200, negative `offset`, unknown keys.
  * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
@@ -158,7 +157,7 @@ export async function list(
  * page comes back short; break out of the loop to stop early.
  *
  * Offset paging is not a snapshot: orders created while you iterate can shift rows between pages.
- * Same as `client.orders.listAll(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.listAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
@@ -180,7 +179,7 @@ export async function* listAll(
 /**
  * `GET /v2/orders/:id` — one order by its backend `id` (a `venueOrderId` is not accepted here). The id is
  * percent-encoded into the path. Auth `API_KEY`, `default` bucket.
- * Same as `client.orders.get(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.get(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty id.
  * @throws {NotFoundError} no such order, or it belongs to another user.
@@ -203,7 +202,7 @@ export async function get(client: BaseClient, id: string, options?: CallOptions)
  * Not blindly retried: a repeat could hit an order that was already canceled, so only a 429 or a refused
  * connection (the server certainly did nothing) is retried. The body is `{ subAccountId }` when one is given
  * or set on the client, `{}` otherwise.
- * Same as `client.orders.cancel(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.cancel(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty id, unknown keys.
  * @throws {NotFoundError} no such working order.
@@ -235,7 +234,7 @@ export async function cancel(
  *
  * Always resolves `{ ok, canceled, total, results }`; when nothing was open that is
  * `{ ok: true, canceled: 0, total: 0, results: [] }`.
- * Same as `client.orders.cancelAll(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.cancelAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
@@ -267,7 +266,7 @@ export async function cancelAll(
  *
  * The new order is validated before anything is sent. The create step's `subAccountId` (or the client's) is
  * also used for the cancel. The create keeps one `clientOrderId` across its retries, so it cannot place twice.
- * Same as `client.orders.replace(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.replace(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad id or bad new-order params: nothing was canceled.
  * @throws {ApiError | ConnectionError | TimeoutError} the cancel failed: nothing was created (the old order may
@@ -300,7 +299,7 @@ export async function replace(
  * Fire-and-forget: the response has no order or position; follow up with `account.positions()`. An already
  * closed position resolves with `closed.reconciled: true`. Retried only on 429 / refused connection, since a
  * repeat could close more than intended.
- * Same as `client.orders.closePosition(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.closePosition(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `positionId`, bad `quantity`.
  * @throws {PermissionDeniedError} key lacks TRADE.
@@ -324,7 +323,7 @@ export async function closePosition(
 /**
  * `GET /v2/futures/open-orders` — live open orders read from the venue, venue field names untouched. Auth
  * `API_KEY`, `default` bucket. `orderId` here is the venue's integer id, usable with `orders.cancel(String(id))`.
- * Same as `client.orders.openOrders(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.openOrders(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
@@ -349,7 +348,7 @@ export async function openOrders(
  *
  * Only TAKER fills are listed: fills of your resting (maker) limit orders never appear here. Detect those as
  * position changes (`client.watch()` emits `maker_fill`).
- * Same as `client.orders.myTrades(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.myTrades(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, bad `fromId`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
@@ -374,7 +373,7 @@ export async function myTrades(
  *
  * The records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`,
  * `realizedPnL` (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
- * Same as `client.orders.positionHistory(…)`; `client` is a {@link BaseClient} or a {@link FuturesClient}.
+ * Same as `client.orders.positionHistory(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `page` < 1, `limit` outside 1..1000, bad times, `endTime` before `startTime`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.

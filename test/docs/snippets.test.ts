@@ -160,7 +160,7 @@ describe('docs links', () => {
 describe('docs/configuration.md', () => {
   /** `name -> @default` of every FuturesClientOptions field, read from the interface's TSDoc. */
   function optionDefaults(): Map<string, string | undefined> {
-    const source = ts.createSourceFile('client.ts', readRepoFile('src/client.ts'), ts.ScriptTarget.ES2022, true);
+    const source = ts.createSourceFile('options.ts', readRepoFile('src/options.ts'), ts.ScriptTarget.ES2022, true);
     const options = source.statements.find(
       (s): s is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(s) && s.name.text === 'FuturesClientOptions',
     );

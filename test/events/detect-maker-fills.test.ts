@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decAdd, decCmp, decSub } from '../../src/_internal/decimal.ts';
+import { CallJournal, type JournalEntry, type JournalEntryInit } from '../../src/_internal/journal.ts';
 import { BadRequestError } from '../../src/errors/api-error.ts';
 import {
   type DetectMakerFillsInput,
@@ -9,7 +10,6 @@ import {
   type PositionQuantity,
   type TakerTrade,
 } from '../../src/events/detect-maker-fills.ts';
-import { CallJournal, type JournalEntry, type JournalEntryInit } from '../../src/events/journal.ts';
 
 const T0 = 1_000_000;
 const pos = (quantity: string, symbol = 'BTCUSDT', positionSide = 'BOTH', id?: string): PositionQuantity => ({

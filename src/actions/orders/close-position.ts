@@ -1,10 +1,10 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { journalCall } from '../../_internal/journal.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { nonEmptyString, positiveDecimalParam, validateParams } from '../../_internal/validate.ts';
-import { journalCall } from '../../events/journal.ts';
 import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────

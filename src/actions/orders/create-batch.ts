@@ -1,11 +1,11 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { batchJournalOrders, journalCall, orderJournalInit } from '../../_internal/journal.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { RequestValidationError } from '../../errors/request-validation-error.ts';
-import { batchJournalOrders, journalCall, orderJournalInit } from '../../events/journal.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { batchOrderResultSchema } from '../../schemas/order.ts';
 import { type CreateOrderParameters, createOrderParamsSchema, fillOrderDefaults } from './create.ts';

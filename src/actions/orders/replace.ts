@@ -2,10 +2,10 @@ import type { ClientContext } from '../../_internal/context.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
-import { ReplaceOrderError } from '../../errors/replace-order-error.ts';
 import { pathIdParam } from '../_shared.ts';
 import { type CancelOrderReturnType, cancel } from './cancel.ts';
 import { type CreateOrderParameters, type CreateOrderReturnType, prepareOrderBody, sendOrder } from './create.ts';
+import { ReplaceOrderError } from './replace-order-error.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 

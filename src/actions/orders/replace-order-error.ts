@@ -1,11 +1,11 @@
-import type { CancelOrderReturnType } from '../actions/orders/cancel.ts';
-import { AbortError } from './abort-error.ts';
-import { ApiError, ServerError } from './api-error.ts';
-import { ConnectionError } from './connection-error.ts';
-import { FuturesError } from './futures-error.ts';
-import { RedirectError } from './redirect-error.ts';
-import { ResponseValidationError } from './response-validation-error.ts';
-import { TimeoutError } from './timeout-error.ts';
+import { AbortError } from '../../errors/abort-error.ts';
+import { ApiError, ServerError } from '../../errors/api-error.ts';
+import { ConnectionError } from '../../errors/connection-error.ts';
+import { FuturesError } from '../../errors/futures-error.ts';
+import { RedirectError } from '../../errors/redirect-error.ts';
+import { ResponseValidationError } from '../../errors/response-validation-error.ts';
+import { TimeoutError } from '../../errors/timeout-error.ts';
+import type { CancelOrderReturnType } from './cancel.ts';
 
 /** Whether a failed create may still have placed the order (the server may have acted before the failure). */
 function mayHaveBeenPlaced(error: FuturesError): boolean {

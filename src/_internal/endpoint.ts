@@ -5,8 +5,9 @@ import type * as z from 'zod';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { BucketName } from '../fleet/types.ts';
 import type { QueryParams } from '../signer.ts';
-import { encodePathSegment } from './context.ts';
+import { type ClientContext, encodePathSegment } from './context.ts';
 import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
+import { type JournalEntryInit, type JournalOrder, journalCall } from './journal.ts';
 
 /**
  * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file. The one-line
@@ -36,8 +37,25 @@ export interface Endpoint<Result = unknown> {
   readonly subAccountDefault?: boolean | undefined;
   /** Response schema, validated on 2xx. */
   readonly response: z.ZodType<Result>;
+  /**
+   * What the client's call journal records for a call that can move a position (create, batch, close,
+   * close-and-switch), so that `client.watch()` can tell the client's own changes from maker fills: the entries
+   * of a request body, and the orders of each entry read from the result.
+   */
+  readonly journal?: EndpointJournal<Result> | undefined;
   /** An error class that only this endpoint's failures use (close-and-switch-margin's partial 502). */
   readonly errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
+}
+
+/**
+ * How an endpoint's calls are journaled (see {@link Endpoint.journal}).
+ * @internal
+ */
+export interface EndpointJournal<Result> {
+  /** One entry per order or position the request body acts on. */
+  entries(body: Readonly<Record<string, unknown>>): JournalEntryInit[];
+  /** The orders each entry produced, read from a successful result and the request body (best effort). */
+  orders?(result: Result, body: Readonly<Record<string, unknown>>): ReadonlyArray<readonly JournalOrder[] | undefined>;
 }
 
 /**
@@ -56,6 +74,23 @@ export interface EndpointRequest {
   query?: QueryParams | undefined;
   body?: unknown;
   options?: InternalCallOptions | undefined;
+}
+
+/**
+ * Sends one call of `endpoint`, journaled when the endpoint declares a journal: the one way actions reach the
+ * transport.
+ * @internal
+ */
+export function callEndpoint<Result>(
+  ctx: ClientContext,
+  endpoint: Endpoint<Result>,
+  request: EndpointRequest = {},
+): Promise<Result> {
+  const send = () => ctx.transport.call(endpointCall(endpoint, request));
+  const { journal } = endpoint;
+  if (!journal) return send();
+  const body = (request.body ?? {}) as Readonly<Record<string, unknown>>;
+  return journalCall(ctx.journal, journal.entries(body), send, journal.orders && ((r) => journal.orders!(r, body)));
 }
 
 /**

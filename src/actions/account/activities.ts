@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -130,7 +130,7 @@ export async function activities(
   options?: CallOptions,
 ): Promise<ActivitiesReturnType> {
   const valid = validateParams(activitiesParamsSchema, query, 'account.activities');
-  return ctx.transport.call(endpointCall(activitiesEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, activitiesEndpoint, { query: valid, options });
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -100,5 +100,5 @@ export async function balance(
   options?: CallOptions,
 ): Promise<BalanceReturnType> {
   const valid = withDefaultSubAccount(ctx, validateParams(balanceParamsSchema, query, 'account.balance'));
-  return ctx.transport.call(endpointCall(balanceEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, balanceEndpoint, { query: valid, options });
 }

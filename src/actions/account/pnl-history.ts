@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -110,5 +110,5 @@ export async function pnlHistory(
   options?: CallOptions,
 ): Promise<PnlHistoryReturnType> {
   const valid = validateParams(pnlHistoryParamsSchema, query, 'account.pnlHistory');
-  return ctx.transport.call(endpointCall(pnlHistoryEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, pnlHistoryEndpoint, { query: valid, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -102,5 +102,5 @@ export async function positions(
 ): Promise<PositionsReturnType> {
   // async: a validation failure must reject like every other failure, never throw synchronously.
   const query = validateParams(positionsParamsSchema, params, 'account.positions');
-  return ctx.transport.call(endpointCall(positionsEndpoint, { query, options }));
+  return callEndpoint(ctx, positionsEndpoint, { query, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -73,5 +73,5 @@ export async function spotBalances(
   options?: CallOptions,
 ): Promise<SpotBalancesReturnType> {
   const valid = validateParams(pathIdParam, accountId, 'account.spotBalances (accountId)');
-  return ctx.transport.call(endpointCall(spotBalancesEndpoint, { id: valid, options }));
+  return callEndpoint(ctx, spotBalancesEndpoint, { id: valid, options });
 }

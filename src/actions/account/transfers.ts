@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -164,7 +164,7 @@ export async function transfers(
   options?: CallOptions,
 ): Promise<TransfersReturnType> {
   const valid = validateParams(transfersParamsSchema, query, 'account.transfers');
-  return ctx.transport.call(endpointCall(transfersEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, transfersEndpoint, { query: valid, options });
 }
 
 /**

@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
-import { journalCall } from '../../_internal/journal.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -95,6 +94,8 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'at-most-once',
   params: closeAndSwitchMarginParamsSchema,
   paramsIn: 'body',
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  journal: { entries: (body) => [{ kind: 'closeAndSwitchMargin', symbol: String(body.symbol) }] },
   response: closeAndSwitchMarginResponseSchema,
   // A 502 here may come after some positions were closed: MarginSwitchError says which.
   errorFor: (init) => (init.status === 502 ? new MarginSwitchError(init) : undefined),
@@ -134,7 +135,5 @@ export async function closeAndSwitchMargin(
 ): Promise<CloseAndSwitchMarginReturnType> {
   const body = validateParams(closeAndSwitchMarginParamsSchema, params, 'futures.closeAndSwitchMargin');
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
-  return journalCall(ctx.journal, [{ kind: 'closeAndSwitchMargin', symbol: body.symbol }], () =>
-    ctx.transport.call(endpointCall(closeAndSwitchMarginEndpoint, { body, options })),
-  );
+  return callEndpoint(ctx, closeAndSwitchMarginEndpoint, { body, options });
 }

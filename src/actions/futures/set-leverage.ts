@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -127,5 +127,5 @@ export async function setLeverage(
   options?: CallOptions,
 ): Promise<SetLeverageReturnType> {
   const body = validateParams(setLeverageParamsSchema, params, 'futures.setLeverage');
-  return ctx.transport.call(endpointCall(setLeverageEndpoint, { body, options }));
+  return callEndpoint(ctx, setLeverageEndpoint, { body, options });
 }

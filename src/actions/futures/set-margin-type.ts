@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -125,5 +125,5 @@ export async function setMarginType(
   options?: CallOptions,
 ): Promise<SetMarginTypeReturnType> {
   const body = validateParams(setMarginTypeParamsSchema, params, 'futures.setMarginType');
-  return ctx.transport.call(endpointCall(setMarginTypeEndpoint, { body, options }));
+  return callEndpoint(ctx, setMarginTypeEndpoint, { body, options });
 }

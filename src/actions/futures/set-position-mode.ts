@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -95,5 +95,5 @@ export async function setPositionMode(
   options?: CallOptions,
 ): Promise<SetPositionModeReturnType> {
   const body = validateParams(setPositionModeParamsSchema, params, 'futures.setPositionMode');
-  return ctx.transport.call(endpointCall(setPositionModeEndpoint, { body, options }));
+  return callEndpoint(ctx, setPositionModeEndpoint, { body, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -105,5 +105,5 @@ export async function depth(
   options?: CallOptions,
 ): Promise<DepthReturnType> {
   const valid = validateParams(depthParamsSchema, query, 'market.depth');
-  return ctx.transport.call(endpointCall(depthEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, depthEndpoint, { query: valid, options });
 }

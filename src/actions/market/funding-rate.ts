@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -94,5 +94,5 @@ export async function fundingRate(
   options?: CallOptions,
 ): Promise<FundingRateReturnType> {
   const valid = validateParams(fundingRateParamsSchema, query, 'market.fundingRate');
-  return ctx.transport.call(endpointCall(fundingRateEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, fundingRateEndpoint, { query: valid, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -52,5 +52,5 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
-  return ctx.transport.call(endpointCall(healthEndpoint, { options }));
+  return callEndpoint(ctx, healthEndpoint, { options });
 }

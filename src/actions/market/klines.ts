@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -132,5 +132,5 @@ export async function klines(
   options?: CallOptions,
 ): Promise<KlinesReturnType> {
   const { startTime: _s, endTime: _e, ...valid } = validateParams(klinesParamsSchema, query, 'market.klines');
-  return ctx.transport.call(endpointCall(klinesEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, klinesEndpoint, { query: valid, options });
 }

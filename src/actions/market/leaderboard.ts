@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
@@ -143,7 +143,7 @@ export async function leaderboard<T extends LeaderboardType>(
   options?: CallOptions,
 ): Promise<LeaderboardReturnType<T>> {
   const valid = validateParams(leaderboardParamsSchema, query, 'market.leaderboard');
-  const result = await ctx.transport.call(endpointCall(leaderboardEndpoint, { query: valid, options }));
+  const result = await callEndpoint(ctx, leaderboardEndpoint, { query: valid, options });
   if (result.type !== valid.type) {
     throw new ResponseValidationError({
       issues: [{ path: ['type'], message: `expected '${valid.type}' (the requested type), got '${result.type}'` }],

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -59,5 +59,5 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function platformStatus(ctx: ClientContext, options?: CallOptions): Promise<PlatformStatusReturnType> {
-  return ctx.transport.call(endpointCall(platformStatusEndpoint, { options }));
+  return callEndpoint(ctx, platformStatusEndpoint, { options });
 }

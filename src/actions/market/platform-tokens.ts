@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -61,5 +61,5 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function platformTokens(ctx: ClientContext, options?: CallOptions): Promise<PlatformTokensReturnType> {
-  return ctx.transport.call(endpointCall(platformTokensEndpoint, { options }));
+  return callEndpoint(ctx, platformTokensEndpoint, { options });
 }

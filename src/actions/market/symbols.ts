@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -54,5 +54,5 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
-  return ctx.transport.call(endpointCall(symbolsEndpoint, { options }));
+  return callEndpoint(ctx, symbolsEndpoint, { options });
 }

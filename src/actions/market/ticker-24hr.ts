@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -90,5 +90,5 @@ export async function ticker24hr(
   options?: CallOptions,
 ): Promise<Ticker24hrReturnType> {
   const valid = validateParams(ticker24hrParamsSchema, query, 'market.ticker24hr');
-  return ctx.transport.call(endpointCall(ticker24hrEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, ticker24hrEndpoint, { query: valid, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -97,5 +97,5 @@ export async function trades(
   options?: CallOptions,
 ): Promise<TradesReturnType> {
   const valid = validateParams(tradesParamsSchema, query, 'market.trades');
-  return ctx.transport.call(endpointCall(tradesEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, tradesEndpoint, { query: valid, options });
 }

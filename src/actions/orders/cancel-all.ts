@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -191,7 +191,7 @@ export async function cancelAll(
   // Listed before the bulk cancel so that a failed listing leaves everything untouched.
   const conditional = includeConditional ? await workingConditionalOrders(ctx, serverQuery.symbol, options) : [];
 
-  const bulk = await ctx.transport.call(endpointCall(cancelAllEndpoint, { query: serverQuery, options }));
+  const bulk = await callEndpoint(ctx, cancelAllEndpoint, { query: serverQuery, options });
   // Should a server version start canceling conditional orders itself, do not cancel (and report) them twice.
   const handled = new Set(bulk.results.map((entry) => entry.orderId));
   const pending = conditional.filter((order) => !handled.has(order.id));

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -105,11 +105,9 @@ export async function cancel(
 ): Promise<CancelOrderReturnType> {
   const validId = validateParams(pathIdParam, id, 'orders.cancel (id)');
   const valid = withDefaultSubAccount(ctx, validateParams(cancelOrderParamsSchema, params, 'orders.cancel'));
-  return ctx.transport.call(
-    endpointCall(cancelEndpoint, {
-      id: validId,
-      body: valid.subAccountId === undefined ? {} : { subAccountId: valid.subAccountId },
-      options,
-    }),
-  );
+  return callEndpoint(ctx, cancelEndpoint, {
+    id: validId,
+    body: valid.subAccountId === undefined ? {} : { subAccountId: valid.subAccountId },
+    options,
+  });
 }

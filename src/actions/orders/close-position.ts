@@ -1,7 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
-import { journalCall } from '../../_internal/journal.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { nonEmptyString, positiveDecimalParam, validateParams } from '../../_internal/validate.ts';
@@ -118,6 +117,12 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'at-most-once',
   params: closePositionParamsSchema,
   paramsIn: 'body',
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  journal: {
+    entries: (body) => [
+      { kind: 'close', positionId: String(body.positionId), quantity: body.quantity as string | undefined },
+    ],
+  },
   response: closePositionResponseSchema,
 });
 
@@ -148,13 +153,8 @@ export async function closePosition(
   options?: CallOptions,
 ): Promise<ClosePositionReturnType> {
   const valid = validateParams(closePositionParamsSchema, params, 'orders.closePosition');
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
-  return journalCall(ctx.journal, [{ kind: 'close', positionId: valid.positionId, quantity: valid.quantity }], () =>
-    ctx.transport.call(
-      endpointCall(closePositionEndpoint, {
-        body: valid.quantity === undefined ? { positionId: valid.positionId } : valid,
-        options,
-      }),
-    ),
-  );
+  return callEndpoint(ctx, closePositionEndpoint, {
+    body: valid.quantity === undefined ? { positionId: valid.positionId } : valid,
+    options,
+  });
 }

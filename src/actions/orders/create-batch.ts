@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
-import { batchJournalOrders, journalCall, orderJournalInit } from '../../_internal/journal.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { batchJournalOrders, orderJournalInit } from '../../_internal/journal.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -98,6 +98,11 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   params: createBatchParamsSchema,
   paramsIn: 'body',
   subAccountDefault: true,
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  journal: {
+    entries: (body) => (body.orders as Array<Record<string, unknown>>).map(orderJournalInit),
+    orders: (result, body) => batchJournalOrders(result.results, (body.orders as unknown[]).length),
+  },
   response: createBatchResponseSchema,
 });
 
@@ -145,11 +150,5 @@ export async function createBatch(
     }
     seen.set(order['clientOrderId'], index);
   });
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
-  return journalCall(
-    ctx.journal,
-    orders.map(orderJournalInit),
-    () => ctx.transport.call(endpointCall(createBatchEndpoint, { body: { orders }, options })),
-    (result) => batchJournalOrders(result.results, orders.length),
-  );
+  return callEndpoint(ctx, createBatchEndpoint, { body: { orders }, options });
 }

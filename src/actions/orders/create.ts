@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
-import { journalCall, orderJournalInit } from '../../_internal/journal.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { orderJournalInit } from '../../_internal/journal.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { nonEmptyString, positiveDecimalParam, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -276,13 +276,7 @@ export function sendOrder(
   body: Record<string, unknown>,
   options?: CallOptions,
 ): Promise<CreateOrderReturnType> {
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
-  return journalCall(
-    ctx.journal,
-    [orderJournalInit(body)],
-    () => ctx.transport.call(endpointCall(createOrderEndpoint, { body, options })),
-    (result) => [[{ id: result.order.id, symbol: result.order.symbol, status: result.order.status }]],
-  );
+  return callEndpoint(ctx, createOrderEndpoint, { body, options });
 }
 
 /** Places one order; the SDK fills a UUID v4 `clientOrderId`, so a retry cannot place a second order */
@@ -296,6 +290,11 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   params: createOrderParamsSchema,
   paramsIn: 'body',
   subAccountDefault: true,
+  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
+  journal: {
+    entries: (body) => [orderJournalInit(body)],
+    orders: (result) => [[{ id: result.order.id, symbol: result.order.symbol, status: result.order.status }]],
+  },
   response: createOrderResponseSchema,
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
@@ -60,5 +60,5 @@ export const getEndpoint = /* @__PURE__ */ defineEndpoint({
  */
 export async function get(ctx: ClientContext, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
   const valid = validateParams(pathIdParam, id, 'orders.get (id)');
-  return ctx.transport.call(endpointCall(getEndpoint, { id: valid, options }));
+  return callEndpoint(ctx, getEndpoint, { id: valid, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -122,5 +122,5 @@ export async function list(
   options?: CallOptions,
 ): Promise<ListOrdersReturnType> {
   const valid = validateParams(listOrdersParamsSchema, query, 'orders.list');
-  return ctx.transport.call(endpointCall(listEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, listEndpoint, { query: valid, options });
 }

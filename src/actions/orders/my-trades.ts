@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -113,5 +113,5 @@ export async function myTrades(
   options?: CallOptions,
 ): Promise<MyTradesReturnType> {
   const valid = withDefaultSubAccount(ctx, validateParams(myTradesParamsSchema, query, 'orders.myTrades'));
-  return ctx.transport.call(endpointCall(myTradesEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, myTradesEndpoint, { query: valid, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -104,5 +104,5 @@ export async function openOrders(
   options?: CallOptions,
 ): Promise<OpenOrdersReturnType> {
   const valid = withDefaultSubAccount(ctx, validateParams(openOrdersParamsSchema, query, 'orders.openOrders'));
-  return ctx.transport.call(endpointCall(openOrdersEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, openOrdersEndpoint, { query: valid, options });
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
-import { defineEndpoint, endpointCall } from '../../_internal/endpoint.ts';
+import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -146,5 +146,5 @@ export async function positionHistory(
     ctx,
     validateParams(positionHistoryParamsSchema, query, 'orders.positionHistory'),
   );
-  return ctx.transport.call(endpointCall(positionHistoryEndpoint, { query: valid, options }));
+  return callEndpoint(ctx, positionHistoryEndpoint, { query: valid, options });
 }

@@ -54,6 +54,12 @@ const exampleFreeNames: Record<string, string> = {
   fleet: "import('futures-sdk').Fleet",
   wanted: "import('futures-sdk').MarketChannel",
   symbol: 'string',
+  userInput: 'string',
+  transfer: "import('futures-sdk').Transfer",
+  activity: "import('futures-sdk').Activity",
+  orders: "import('futures-sdk').Order[]",
+  items: "import('futures-sdk').CreateBatchParameters",
+  lastId: 'number',
 };
 
 const examples = tsdocExamples();

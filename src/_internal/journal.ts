@@ -9,21 +9,14 @@ import { ApiError } from '../errors/api-error.ts';
  * @example
  * ```ts
  * import type { JournalCallKind } from 'futures-sdk';
- * const kind: JournalCallKind = 'close';
- * journal.begin({ kind, positionId: position.id });
+ * // Closes move a position whatever the fills say; creates only once they fill.
+ * const movesAtOnce = (kind: JournalCallKind): boolean => kind !== 'create';
  * ```
  */
 export type JournalCallKind = 'create' | 'close' | 'closeAndSwitchMargin';
 
 /**
  * What the caller knows about a position-moving call when it starts.
- *
- * @example
- * ```ts
- * import { CallJournal, type JournalEntryInit } from 'futures-sdk';
- * const init: JournalEntryInit = { kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '0.01' };
- * const handle = new CallJournal({ now: () => Date.now() }).begin(init);
- * ```
  */
 export interface JournalEntryInit {
   kind: JournalCallKind;
@@ -46,9 +39,7 @@ export interface JournalEntryInit {
  * @example
  * ```ts
  * import type { JournalOrder } from 'futures-sdk';
- * const { order } = await client.orders.create(params);
- * const placed: JournalOrder = { id: order.id, symbol: order.symbol, status: order.status };
- * handle.succeed([placed]);
+ * const placed: JournalOrder = { id: 'ord-1', symbol: 'BTCUSDT', status: 'NEW' }; // one order a call produced
  * ```
  */
 export interface JournalOrder {
@@ -65,8 +56,10 @@ export interface JournalOrder {
  *
  * @example
  * ```ts
- * import type { JournalEntry } from 'futures-sdk';
- * const inFlight: JournalEntry[] = journal.entries().filter((entry) => entry.outcome === 'pending');
+ * import { detectMakerFills, type JournalEntry } from 'futures-sdk';
+ * // No calls of this client to discount: every position change explained by a trade is a maker fill.
+ * const journal: JournalEntry[] = [];
+ * const result = detectMakerFills({ previous: [], current: [], trades: [], journal, now: Date.now() });
  * ```
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
@@ -82,18 +75,6 @@ export interface JournalEntry extends Readonly<JournalEntryInit> {
 
 /**
  * Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored).
- *
- * @example
- * ```ts
- * import type { JournalHandle } from 'futures-sdk';
- * const handle: JournalHandle = journal.begin({ kind: 'close', positionId: position.id });
- * try {
- *   await client.orders.closePosition({ positionId: position.id });
- *   handle.succeed();
- * } catch (err) {
- *   handle.fail(err); // a 4xx marks the entry `rejected`, anything else `unknown`
- * }
- * ```
  */
 export interface JournalHandle {
   /** The call succeeded; `orders` are the orders it placed (if any). */
@@ -111,15 +92,6 @@ type MutableEntry = { -readonly [K in keyof JournalEntry]: JournalEntry[K] };
  * Where it is written: `orders.create`, each item of `orders.createBatch`, `orders.closePosition` and
  * `futures.closeAndSwitchMargin` call {@link journalCall} with `ctx.journal` around their transport call. The
  * client creates one journal per instance (`ctx.journal`); entries older than `retentionMs` are dropped.
- *
- * @example
- * ```ts
- * import { CallJournal } from 'futures-sdk';
- * const journal = new CallJournal({ now: () => Date.now() });
- * const call = journal.begin({ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'MARKET', quantity: '1' });
- * call.succeed([{ id: 'o1', symbol: 'BTCUSDT', status: 'NEW' }]);
- * console.log(journal.entries().length); // 1
- * ```
  */
 export class CallJournal {
   private readonly clock: { now(): number };
@@ -187,16 +159,6 @@ export class CallJournal {
 /**
  * Runs a position-moving REST call under the journal (a plain call when `journal` is undefined): one entry per
  * item of `inits`, settled with the call. `ordersOf` returns, per item, the orders the response placed.
- *
- * @example
- * ```ts
- * const result = await journalCall(
- *   ctx.journal,
- *   [{ kind: 'create', symbol: 'BTCUSDT', side: 'BUY', orderType: 'LIMIT', quantity: '1' }],
- *   () => ctx.transport.call(call),
- *   (r) => [[{ id: r.order.id, symbol: r.order.symbol, status: r.order.status }]],
- * );
- * ```
  */
 export async function journalCall<T>(
   journal: CallJournal | undefined,
@@ -227,11 +189,6 @@ export async function journalCall<T>(
 
 /**
  * The journal entry of one order body (`orders.create`, or one `createBatch` item).
- *
- * @example
- * ```ts
- * orderJournalInit({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' }); // { kind: 'create', … }
- * ```
  */
 export function orderJournalInit(body: Readonly<Record<string, unknown>>): JournalEntryInit {
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
@@ -249,11 +206,6 @@ export function orderJournalInit(body: Readonly<Record<string, unknown>>): Journ
 
 /**
  * Per item, the order a `createBatch` response placed (results are matched by their `index`).
- *
- * @example
- * ```ts
- * batchJournalOrders([{ index: 0, success: true, orderId: 'o1', symbol: 'BTCUSDT', status: 'NEW' }], 1); // [[{ id: 'o1', … }]]
- * ```
  */
 export function batchJournalOrders(
   results: ReadonlyArray<{

@@ -125,7 +125,13 @@ export class ApiError extends FuturesError {
  *
  * @example
  * ```ts
- * if (err instanceof BadRequestError && err.reason === 'max_order_notional_exceeded') shrinkOrder();
+ * import { BadRequestError } from 'futures-sdk';
+ * try {
+ *   await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1000' });
+ * } catch (err) {
+ *   // The spec's machine-readable reason: the order is too large, not malformed.
+ *   if (err instanceof BadRequestError && err.reason === 'max_order_notional_exceeded') console.warn('order too large');
+ * }
  * ```
  */
 export class BadRequestError extends ApiError {
@@ -148,7 +154,12 @@ export class BadRequestError extends ApiError {
  *
  * @example
  * ```ts
- * if (err instanceof AuthenticationError && err.error === 'API key expired') rotateKey();
+ * import { AuthenticationError } from 'futures-sdk';
+ * try {
+ *   await client.account.balance();
+ * } catch (err) {
+ *   if (err instanceof AuthenticationError && err.error === 'API key expired') console.error('create a new key');
+ * }
  * ```
  */
 export class AuthenticationError extends ApiError {
@@ -185,8 +196,14 @@ export class NotFoundError extends ApiError {
  *
  * @example
  * ```ts
- * if (err instanceof ConflictError && err.isOpenPositionGuard) {
- *   await client.futures.setLeverage({ symbol, leverage, forceWithOpenPosition: true });
+ * import { ConflictError } from 'futures-sdk';
+ * try {
+ *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5 });
+ * } catch (err) {
+ *   // The open-position guard: repeat with forceWithOpenPosition if the change is intended.
+ *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
+ *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5, forceWithOpenPosition: true });
+ *   }
  * }
  * ```
  */

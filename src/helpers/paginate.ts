@@ -1,10 +1,5 @@
 /**
  * One page as an offset-paginated endpoint returns it.
- *
- * @example
- * ```ts
- * const page: Page<Order> = { items: orders, total: 420 };
- * ```
  */
 export interface Page<T> {
   items: ReadonlyArray<T>;
@@ -14,11 +9,6 @@ export interface Page<T> {
 
 /**
  * How to walk an offset-paginated endpoint.
- *
- * @example
- * ```ts
- * const options: PaginateOptions = { pageSize: 200, stopOnShortPage: true };
- * ```
  */
 export interface PaginateOptions {
   /** Rows requested per page. */
@@ -34,13 +24,6 @@ export interface PaginateOptions {
  * Walks an offset-paginated endpoint page by page and yields every row. The offset advances by the rows
  * actually received (not by `pageSize`), so a server that caps pages below `pageSize` skips nothing. The walk
  * ends when `total` is reached, a page is empty, or (optionally) a page is short.
- *
- * @example
- * ```ts
- * for await (const row of paginate((offset, limit) => fetchPage(offset, limit), { pageSize: 100, stopOnShortPage: true })) {
- *   console.log(row);
- * }
- * ```
  */
 export async function* paginate<T>(
   fetchPage: (offset: number, limit: number) => Promise<Page<T>>,

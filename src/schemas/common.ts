@@ -5,11 +5,6 @@ import { pure } from '../_internal/pure.ts';
  * An enum the server may extend: known values are typed, any other string is kept as it is (never rejected).
  * The contract names the open ones: order status, transfer status, closeReason, event names. Every other enum of
  * the spec is closed and parsed with `z.enum`.
- *
- * @example
- * ```ts
- * const status = openEnum(['NEW', 'FILLED']); // z.ZodType<'NEW' | 'FILLED' | (string & {})>
- * ```
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
   return z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
@@ -17,23 +12,11 @@ export function openEnum<const T extends readonly [string, ...string[]]>(_values
 
 /**
  * A decimal string as the server sends it (kept as a string; compare with exact arithmetic).
- *
- * @example
- * ```ts
- * import { decimalString } from 'futures-sdk';
- * const price = decimalString.parse('60000.5'); // stays a string
- * ```
  */
 export const decimalString = /* @__PURE__ */ pure(() => z.string());
 
 /**
  * `{ ok: true }`: every successful response carries it.
- *
- * @example
- * ```ts
- * import { okTrue } from 'futures-sdk';
- * okTrue.parse(body.ok); // throws unless ok === true
- * ```
  */
 export const okTrue = /* @__PURE__ */ pure(() => z.literal(true));
 

@@ -93,8 +93,10 @@ export type Order = z.infer<typeof orderSchema>;
  *
  * @example
  * ```ts
- * const { results } = await client.orders.createBatch([...]);
- * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
+ * import { batchOrderResultSchema } from 'futures-sdk';
+ * // One item of a batch: `success: false` carries the venue's reason, and the call itself still resolved.
+ * const item = batchOrderResultSchema.parse({ index: 1, success: false, error: 'Insufficient balance' });
+ * if (!item.success) console.log(item.index, item.error);
  * ```
  */
 export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>

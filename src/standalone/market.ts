@@ -203,7 +203,7 @@ export async function klines(
  * @example
  * ```ts
  * import { leaderboard } from 'futures-sdk/market';
- * const board = await leaderboard(client, { type: 'pnl', limit: 10 });
+ * const board = await leaderboard(client, { type: 'volume', limit: 10 });
  * ```
  */
 export async function leaderboard<T extends LeaderboardType>(

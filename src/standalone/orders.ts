@@ -309,7 +309,7 @@ export async function replace(
  * @example
  * ```ts
  * import { closePosition } from 'futures-sdk/orders';
- * await closePosition(client, { positionId });
+ * await closePosition(client, { positionId: position.id });
  * ```
  */
 export async function closePosition(

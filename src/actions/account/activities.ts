@@ -89,9 +89,9 @@ export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { data, totals } = await client.account.activities({ take: 20 });
- * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
- * console.log(totals.totalDeposits);
+ * import type { ActivitiesReturnType } from 'futures-sdk';
+ * const result: ActivitiesReturnType = await client.account.activities({ take: 20 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type ActivitiesReturnType = z.infer<typeof activitiesResponseSchema>;
@@ -111,19 +111,7 @@ export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,
- * `default` bucket. Narrow each entry on `type`.
- *
- * @throws {RequestValidationError} negative `skip`, `take` < 1, unknown keys.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { data, totals } = await client.account.activities({ take: 20 });
- * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
- * console.log(totals.totalDeposits);
- * ```
- */
+/** Sends `account.activities`; documented (with examples) on `activities` of `futures-sdk/account` and on `client.account.activities()`. */
 export async function activities(
   ctx: ClientContext,
   query: ActivitiesParameters = {},
@@ -133,17 +121,7 @@ export async function activities(
   return callEndpoint(ctx, activitiesEndpoint, { query: valid, options });
 }
 
-/**
- * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time. Auth
- * `API_KEY`, `default` bucket. Ends at `total` or an empty page.
- *
- * @throws {RequestValidationError} unknown keys (when iteration starts).
- * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
- * @example
- * ```ts
- * for await (const a of client.account.activitiesAll()) console.log(a.type, a.ts);
- * ```
- */
+/** Sends `account.activitiesAll`; documented (with examples) on `activitiesAll` of `futures-sdk/account` and on `client.account.activitiesAll()`. */
 export async function* activitiesAll(
   ctx: ClientContext,
   query: ActivitiesAllParameters = {},

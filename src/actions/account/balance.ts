@@ -57,9 +57,9 @@ export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { balances } = await client.account.balance();
- * const usdt = balances.assets.find((a) => a.asset === 'USDT');
- * console.log(usdt?.availableBalance);
+ * import type { BalanceReturnType } from 'futures-sdk';
+ * const result: BalanceReturnType = await client.account.balance();
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type BalanceReturnType = z.infer<typeof balanceResponseSchema>;
@@ -80,20 +80,7 @@ export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/futures/balance` — the futures wallet. Auth `API_KEY (READ_ONLY+)`, `default` bucket.
- *
- * @throws {RequestValidationError} unknown keys, empty `subAccountId`.
- * @throws {PermissionDeniedError} `Unauthorized subAccountId` (not yours).
- * @throws {BadRequestError} `No sub account found`.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { balances } = await client.account.balance();
- * const usdt = balances.assets.find((a) => a.asset === 'USDT');
- * console.log(usdt?.availableBalance);
- * ```
- */
+/** Sends `account.balance`; documented (with examples) on `balance` of `futures-sdk/account` and on `client.account.balance()`. */
 export async function balance(
   ctx: ClientContext,
   query: BalanceParameters = {},

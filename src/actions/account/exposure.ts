@@ -48,16 +48,7 @@ export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/risk/exposure` — gross exposure (sum of absolute quantities, a decimal string) and the open
- * positions behind it. Auth `API_KEY`, `default` bucket.
- *
- * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { grossExposure, positions } = await client.account.exposure();
- * ```
- */
+/** Sends `account.exposure`; documented (with examples) on `exposure` of `futures-sdk/account` and on `client.account.exposure()`. */
 export async function exposure(ctx: ClientContext, options?: CallOptions): Promise<ExposureReturnType> {
   return callEndpoint(ctx, exposureEndpoint, { options });
 }

@@ -69,8 +69,9 @@ export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { history, summary } = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
- * console.log(summary.totalPnl.toFixed(2));
+ * import type { PnlHistoryReturnType } from 'futures-sdk';
+ * const result: PnlHistoryReturnType = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type PnlHistoryReturnType = z.infer<typeof pnlHistoryResponseSchema>;
@@ -90,20 +91,7 @@ export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/account/pnl-history` — PnL per day/week/month. Auth `API_KEY`, `default` bucket.
- *
- * The fields are JSON NUMBERS (the only such endpoint); the series covers only the latest 1000 executions,
- * `pnl` has fees subtracted and no funding. For ledger-grade figures the spec points at `/v2/me/stats`.
- *
- * @throws {RequestValidationError} bad `period`, `limit` < 1.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { history, summary } = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
- * console.log(summary.totalPnl.toFixed(2));
- * ```
- */
+/** Sends `account.pnlHistory`; documented (with examples) on `pnlHistory` of `futures-sdk/account` and on `client.account.pnlHistory()`. */
 export async function pnlHistory(
   ctx: ClientContext,
   query: PnlHistoryParameters = {},

@@ -62,8 +62,9 @@ export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { positions } = await client.account.positions();
- * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
+ * import type { PositionsReturnType } from 'futures-sdk';
+ * const result: PositionsReturnType = await client.account.positions();
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
@@ -83,18 +84,7 @@ export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/positions` — the caller's positions (open by default). Auth `API_KEY`, `default` bucket.
- *
- * @throws {ConfigurationError} without credentials.
- * @throws {RequestValidationError} for a status other than OPEN/CLOSED.
- * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { positions } = await client.account.positions();
- * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
- * ```
- */
+/** Sends `account.positions`; documented (with examples) on `positions` of `futures-sdk/account` and on `client.account.positions()`. */
 export async function positions(
   ctx: ClientContext,
   params: PositionsParameters = {},

@@ -52,21 +52,7 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is
- * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default`
- * bucket.
- *
- * @throws {RequestValidationError} empty `accountId`.
- * @throws {NotFoundError} the id is not your account.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { balances } = await client.account.spotBalances(accountId);
- * if (Array.isArray(balances)) for (const b of balances) console.log(b.asset, b.free, b.locked);
- * else console.log('raw upstream payload', balances);
- * ```
- */
+/** Sends `account.spotBalances`; documented (with examples) on `spotBalances` of `futures-sdk/account` and on `client.account.spotBalances()`. */
 export async function spotBalances(
   ctx: ClientContext,
   accountId: string,

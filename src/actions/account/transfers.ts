@@ -127,7 +127,9 @@ export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
+ * import type { TransfersReturnType } from 'futures-sdk';
+ * const result: TransfersReturnType = await client.account.transfers({ type: 'deposit', take: 50 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type TransfersReturnType = z.infer<typeof transfersResponseSchema>;
@@ -147,17 +149,7 @@ export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/me/transfers` — one page of deposits and withdrawals. Auth `API_KEY`, `default` bucket.
- * `transferType` is 1 (deposit) or 2 (withdraw); `SUCCESS` and `CONFIRMED` both mean done.
- *
- * @throws {RequestValidationError} `take` outside 1..100, negative `skip`, bad `type`.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
- * ```
- */
+/** Sends `account.transfers`; documented (with examples) on `transfers` of `futures-sdk/account` and on `client.account.transfers()`. */
 export async function transfers(
   ctx: ClientContext,
   query: TransfersParameters = {},
@@ -167,17 +159,7 @@ export async function transfers(
   return callEndpoint(ctx, transfersEndpoint, { query: valid, options });
 }
 
-/**
- * Every transfer over all pages of `GET /v2/me/transfers`, 100 at a time (the documented maximum). Auth
- * `API_KEY`, `default` bucket. Ends when `total` is reached or a page comes back short.
- *
- * @throws {RequestValidationError} bad `type` (when iteration starts).
- * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
- * @example
- * ```ts
- * for await (const t of client.account.transfersAll({ type: 'withdraw' })) console.log(t.amount, t.status);
- * ```
- */
+/** Sends `account.transfersAll`; documented (with examples) on `transfersAll` of `futures-sdk/account` and on `client.account.transfersAll()`. */
 export async function* transfersAll(
   ctx: ClientContext,
   query: TransfersAllParameters = {},

@@ -73,13 +73,9 @@ export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * try {
- *   const { data } = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
- *   console.log(data.closedPositions.length, 'positions closed');
- * } catch (err) {
- *   if (err instanceof MarginSwitchError && err.stage === 'switch') console.warn('closed, but mode unchanged');
- *   else throw err;
- * }
+ * import type { CloseAndSwitchMarginReturnType } from 'futures-sdk';
+ * const result: CloseAndSwitchMarginReturnType = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type CloseAndSwitchMarginReturnType = z.infer<typeof closeAndSwitchMarginResponseSchema>;
@@ -103,31 +99,7 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/futures/close-and-switch-margin` — three legs, no rollback: (1) cancel every working order on the
- * symbol, (2) close every open position on it with reduce-only MARKET orders, (3) switch the margin type
- * (sub-account-wide). Auth `API_KEY (TRADE)`, `default` bucket.
- *
- * Never retried once it may have started (only a 429 or a refused connection is retried): a repeat could
- * close positions opened in between.
- *
- * @throws {RequestValidationError} missing `symbol`, bad `targetMarginType`.
- * @throws {MarginSwitchError} 502: `stage === 'close'` (leg 2 failed, `venueErrorCode` says why) or
- *   `stage === 'switch'` (positions ARE closed, orders canceled, mode unchanged); see `closedPositions`,
- *   `canceledOrders`.
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @throws {TimeoutError | ConnectionError} outcome unknown: read positions and orders before doing anything.
- * @example
- * ```ts
- * try {
- *   const { data } = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
- *   console.log(data.closedPositions.length, 'positions closed');
- * } catch (err) {
- *   if (err instanceof MarginSwitchError && err.stage === 'switch') console.warn('closed, but mode unchanged');
- *   else throw err;
- * }
- * ```
- */
+/** Sends `futures.closeAndSwitchMargin`; documented (with examples) on `closeAndSwitchMargin` of `futures-sdk/futures` and on `client.futures.closeAndSwitchMargin()`. */
 export async function closeAndSwitchMargin(
   ctx: ClientContext,
   params: CloseAndSwitchMarginParameters,

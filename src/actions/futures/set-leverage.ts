@@ -73,13 +73,9 @@ export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * try {
- *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
- * } catch (err) {
- *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
- *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true });
- *   } else throw err;
- * }
+ * import type { SetLeverageReturnType } from 'futures-sdk';
+ * const result: SetLeverageReturnType = await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type SetLeverageReturnType = z.infer<typeof setLeverageResponseSchema>;
@@ -99,28 +95,7 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket;
- * safe to retry (setting the same value twice is harmless).
- *
- * There is no read-back endpoint: the current leverage shows only on an open position's `leverage`.
- *
- * @throws {RequestValidationError} `leverage` not an integer in 1..125, missing `symbol`.
- * @throws {ConflictError} open position without `forceWithOpenPosition` (`err.isOpenPositionGuard`,
- *   `err.code === 'OPEN_POSITION_LEVERAGE_GUARD'`).
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @throws {BadRequestError} the venue rejected the value.
- * @example
- * ```ts
- * try {
- *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
- * } catch (err) {
- *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
- *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true });
- *   } else throw err;
- * }
- * ```
- */
+/** Sends `futures.setLeverage`; documented (with examples) on `setLeverage` of `futures-sdk/futures` and on `client.futures.setLeverage()`. */
 export async function setLeverage(
   ctx: ClientContext,
   params: SetLeverageParameters,

@@ -82,8 +82,9 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { data } = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
- * if (data.unchanged) console.log('already isolated');
+ * import type { SetMarginTypeReturnType } from 'futures-sdk';
+ * const result: SetMarginTypeReturnType = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type SetMarginTypeReturnType = z.infer<typeof setMarginTypeResponseSchema>;
@@ -103,22 +104,7 @@ export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/futures/margin-type` — sets ISOLATED or CROSSED. Auth `API_KEY (TRADE)`, `default` bucket; safe to
- * retry. The venue applies the mode to the whole sub-account. No read-back endpoint exists: a position's
- * `marginMode` is the only place the current mode shows.
- *
- * @throws {RequestValidationError} bad `marginType`, missing `symbol`.
- * @throws {ConflictError} open position without the force flag (`err.isOpenPositionGuard`,
- *   `code: 'OPEN_POSITION_MARGIN_GUARD'`); consider `futures.closeAndSwitchMargin`.
- * @throws {BadRequestError | ApiError} a venue reject (`code: 'OPEN_POSITION_MARGIN_REJECT'`).
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @example
- * ```ts
- * const { data } = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
- * if (data.unchanged) console.log('already isolated');
- * ```
- */
+/** Sends `futures.setMarginType`; documented (with examples) on `setMarginType` of `futures-sdk/futures` and on `client.futures.setMarginType()`. */
 export async function setMarginType(
   ctx: ClientContext,
   params: SetMarginTypeParameters,

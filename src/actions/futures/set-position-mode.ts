@@ -57,7 +57,9 @@ export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * await client.futures.setPositionMode({ positionMode: 'HEDGE' });
+ * import type { SetPositionModeReturnType } from 'futures-sdk';
+ * const result: SetPositionModeReturnType = await client.futures.setPositionMode({ positionMode: 'HEDGE' });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type SetPositionModeReturnType = z.infer<typeof setPositionModeResponseSchema>;
@@ -77,18 +79,7 @@ export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/futures/position-mode` — one-way or hedge mode, account-wide. Auth `API_KEY (TRADE)`, `default`
- * bucket; safe to retry. No read-back endpoint exists (a position's `positionSide` hints at the mode).
- *
- * @throws {RequestValidationError} bad `positionMode`.
- * @throws {BadRequestError} any open position exists (the venue rejects the change).
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @example
- * ```ts
- * await client.futures.setPositionMode({ positionMode: 'HEDGE' });
- * ```
- */
+/** Sends `futures.setPositionMode`; documented (with examples) on `setPositionMode` of `futures-sdk/futures` and on `client.futures.setPositionMode()`. */
 export async function setPositionMode(
   ctx: ClientContext,
   params: SetPositionModeParameters,

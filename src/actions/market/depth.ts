@@ -66,8 +66,9 @@ export const depthResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { bids, asks } = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
- * const [bestBidPrice] = bids[0] ?? [];
+ * import type { DepthReturnType } from 'futures-sdk';
+ * const result: DepthReturnType = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type DepthReturnType = z.infer<typeof depthResponseSchema>;
@@ -87,18 +88,7 @@ export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/depth` — top `limit` bids and asks. Public, `public` bucket. There is no `lastUpdateId`, so a
- * snapshot cannot be stitched to a diff stream.
- *
- * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { bids, asks } = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
- * const [bestBidPrice] = bids[0] ?? [];
- * ```
- */
+/** Sends `market.depth`; documented (with examples) on `depth` of `futures-sdk/market` and on `client.market.depth()`. */
 export async function depth(
   ctx: ClientContext,
   query: DepthParameters,

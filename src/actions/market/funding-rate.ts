@@ -55,8 +55,9 @@ export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { fundingRate } = await client.market.fundingRate({ symbol: 'BTCUSDT' });
- * if (fundingRate === null) console.log('not known yet');
+ * import type { FundingRateReturnType } from 'futures-sdk';
+ * const result: FundingRateReturnType = await client.market.fundingRate({ symbol: 'BTCUSDT' });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type FundingRateReturnType = z.infer<typeof fundingRateResponseSchema>;
@@ -76,18 +77,7 @@ export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,
- * `public` bucket.
- *
- * @throws {RequestValidationError} missing `symbol`.
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { fundingRate } = await client.market.fundingRate({ symbol: 'BTCUSDT' });
- * if (fundingRate === null) console.log('not known yet');
- * ```
- */
+/** Sends `market.fundingRate`; documented (with examples) on `fundingRate` of `futures-sdk/market` and on `client.market.fundingRate()`. */
 export async function fundingRate(
   ctx: ClientContext,
   query: FundingRateParameters,

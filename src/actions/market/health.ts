@@ -42,15 +42,7 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /health` — liveness probe. Public (no key, no signature), unversioned path, `public` bucket.
- *
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { service } = await client.market.health();
- * ```
- */
+/** Sends `market.health`; documented (with examples) on `health` of `futures-sdk/market` and on `client.market.health()`. */
 export function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
   return callEndpoint(ctx, healthEndpoint, { options });
 }

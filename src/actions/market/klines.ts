@@ -86,10 +86,9 @@ export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * import { parseKline } from 'futures-sdk';
- * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
- * const candles = data.map(parseKline);
- * console.log(candles.at(-1)?.close);
+ * import type { KlinesReturnType } from 'futures-sdk';
+ * const result: KlinesReturnType = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type KlinesReturnType = z.infer<typeof klinesResponseSchema>;
@@ -109,23 +108,7 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket.
- *
- * Time ranges are not supported by the server (it ignores `startTime`/`endTime`), so the SDK does not accept
- * them; a 12-tuple per candle comes back — convert with `parseKline`.
- *
- * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
- *   `startTime`/`endTime` given.
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * import { parseKline } from 'futures-sdk';
- * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
- * const candles = data.map(parseKline);
- * console.log(candles.at(-1)?.close);
- * ```
- */
+/** Sends `market.klines`; documented (with examples) on `klines` of `futures-sdk/market` and on `client.market.klines()`. */
 export async function klines(
   ctx: ClientContext,
   query: KlinesParameters,

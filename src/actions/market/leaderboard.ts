@@ -100,8 +100,9 @@ export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { data } = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
- * for (const row of data) console.log(row.rank, row.walletAddress, row.referralCount);
+ * import type { LeaderboardReturnType } from 'futures-sdk';
+ * const result: LeaderboardReturnType = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> = Extract<
@@ -124,19 +125,7 @@ export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is
- * typed by the `type` you pass.
- *
- * @throws {RequestValidationError} missing/unknown `type`, `limit` outside 1..100, `period` not 7d/30d/all.
- * @throws {BadRequestError} the server rejected the period.
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { data } = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
- * for (const row of data) console.log(row.rank, row.walletAddress, row.referralCount);
- * ```
- */
+/** Sends `market.leaderboard`; documented (with examples) on `leaderboard` of `futures-sdk/market` and on `client.market.leaderboard()`. */
 export async function leaderboard<T extends LeaderboardType>(
   ctx: ClientContext,
   query: LeaderboardParameters<T>,

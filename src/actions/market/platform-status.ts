@@ -29,8 +29,9 @@ export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { features } = await client.market.platformStatus();
- * if (!features.trading) console.warn('trading is paused');
+ * import type { PlatformStatusReturnType } from 'futures-sdk';
+ * const result: PlatformStatusReturnType = await client.market.platformStatus();
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSchema>;
@@ -48,16 +49,7 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/platform/status` — which platform features are switched on. Public, `public` bucket.
- *
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { features } = await client.market.platformStatus();
- * if (!features.trading) console.warn('trading is paused');
- * ```
- */
+/** Sends `market.platformStatus`; documented (with examples) on `platformStatus` of `futures-sdk/market` and on `client.market.platformStatus()`. */
 export async function platformStatus(ctx: ClientContext, options?: CallOptions): Promise<PlatformStatusReturnType> {
   return callEndpoint(ctx, platformStatusEndpoint, { options });
 }

@@ -49,17 +49,7 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/platform/tokens` — the (chainId, asset) → decimals registry used for typed-data signatures. Public,
- * `public` bucket; cached up to 300 s (compare `hash` to detect changes).
- *
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { hash, tokens } = await client.market.platformTokens();
- * const usdc = tokens.find((t) => t.chainId === 42161 && t.asset === 'USDC');
- * ```
- */
+/** Sends `market.platformTokens`; documented (with examples) on `platformTokens` of `futures-sdk/market` and on `client.market.platformTokens()`. */
 export async function platformTokens(ctx: ClientContext, options?: CallOptions): Promise<PlatformTokensReturnType> {
   return callEndpoint(ctx, platformTokensEndpoint, { options });
 }

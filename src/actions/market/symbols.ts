@@ -44,15 +44,7 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/symbols` — every active contract symbol. Public, `public` bucket.
- *
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { symbols } = await client.market.symbols(); // ['BTCUSDT', 'ETHUSDT', ...]
- * ```
- */
+/** Sends `market.symbols`; documented (with examples) on `symbols` of `futures-sdk/market` and on `client.market.symbols()`. */
 export function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
   return callEndpoint(ctx, symbolsEndpoint, { options });
 }

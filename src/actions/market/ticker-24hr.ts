@@ -52,8 +52,9 @@ export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
- * console.log(tickers[0]?.lastPrice, tickers[0]?.priceChangePercent);
+ * import type { Ticker24hrReturnType } from 'futures-sdk';
+ * const result: Ticker24hrReturnType = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type Ticker24hrReturnType = z.infer<typeof ticker24hrResponseSchema>;
@@ -73,17 +74,7 @@ export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/ticker/24hr` — 24-hour statistics. Public (no key), `public` bucket; may be CDN-cached.
- *
- * @throws {RequestValidationError} empty `symbol`, unknown keys.
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
- * console.log(tickers[0]?.lastPrice, tickers[0]?.priceChangePercent);
- * ```
- */
+/** Sends `market.ticker24hr`; documented (with examples) on `ticker24hr` of `futures-sdk/market` and on `client.market.ticker24hr()`. */
 export async function ticker24hr(
   ctx: ClientContext,
   query: Ticker24hrParameters = {},

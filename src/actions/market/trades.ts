@@ -61,7 +61,9 @@ export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
+ * import type { TradesReturnType } from 'futures-sdk';
+ * const result: TradesReturnType = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type TradesReturnType = z.infer<typeof tradesResponseSchema>;
@@ -81,16 +83,7 @@ export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/trades` — recent public trades. Public, `public` bucket.
- *
- * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
- * @throws {ServerError | ConnectionError | TimeoutError}
- * @example
- * ```ts
- * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
- * ```
- */
+/** Sends `market.trades`; documented (with examples) on `trades` of `futures-sdk/market` and on `client.market.trades()`. */
 export async function trades(
   ctx: ClientContext,
   query: TradesParameters,

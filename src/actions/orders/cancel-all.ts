@@ -110,9 +110,9 @@ export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
- * console.log(`${res.canceled}/${res.total} canceled`);
- * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
+ * import type { CancelAllOrdersReturnType } from 'futures-sdk';
+ * const result: CancelAllOrdersReturnType = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type CancelAllOrdersReturnType = z.output<typeof cancelAllResponseSchema>;
@@ -156,31 +156,7 @@ function describeFailure(error: unknown): string {
     : text;
 }
 
-/**
- * `DELETE /v2/orders/open` — cancels every open regular order (optionally of one symbol). Auth
- * `API_KEY (TRADE)`, `default` bucket; safe to retry (canceling twice changes nothing).
- *
- * The server does NOT cancel conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET). Pass
- * `includeConditional: true` to have the SDK list the working ones (via `GET /v2/orders`) and cancel each with
- * `POST /v2/orders/:id/cancel`; a failed item is reported as `FAILED` with its `error`, never thrown.
- *
- * Always resolves `{ ok, canceled, total, results }`; when nothing was open that is
- * `{ ok: true, canceled: 0, total: 0, results: [] }`.
- *
- * @throws {RequestValidationError} unknown keys.
- * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
- * @throws {CancelAllAbortedError} the signal fired after the bulk cancel, while conditional orders were being
- *   canceled: an `AbortError` with `outcomeUnknown: true` whose `partial` holds the bulk response, the
- *   conditional outcomes so far and the orders not reached (still working).
- * @throws {AbortError} the signal fired earlier (`outcomeUnknown` is true when it cut the bulk cancel short).
- * @throws {AuthenticationError | RateLimitError | ServerError} the bulk cancel or the listing failed.
- * @example
- * ```ts
- * const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
- * console.log(`${res.canceled}/${res.total} canceled`);
- * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
- * ```
- */
+/** Sends `orders.cancelAll`; documented (with examples) on `cancelAll` of `futures-sdk/orders` and on `client.orders.cancelAll()`. */
 export async function cancelAll(
   ctx: ClientContext,
   query: CancelAllOrdersParameters = {},

@@ -57,8 +57,9 @@ export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { order } = await client.orders.cancel(orderId);
- * console.log(order.status); // 'CANCELED'
+ * import type { CancelOrderReturnType } from 'futures-sdk';
+ * const result: CancelOrderReturnType = await client.orders.cancel(orderId);
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type CancelOrderReturnType = z.infer<typeof cancelOrderResponseSchema>;
@@ -79,24 +80,7 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/orders/:id/cancel` — cancels one working order, by backend `id` or `venueOrderId` (percent-encoded
- * into the path). Auth `API_KEY (TRADE)`, `default` bucket.
- *
- * Not blindly retried: a repeat could hit an order that was already canceled, so only a 429 or a refused
- * connection (the server certainly did nothing) is retried. The body is `{ subAccountId }` when one is given
- * or set on the client, `{}` otherwise.
- *
- * @throws {RequestValidationError} empty id, unknown keys.
- * @throws {NotFoundError} no such working order.
- * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
- * @throws {TimeoutError | ConnectionError} the outcome is unknown: read the order with `orders.get` before retrying.
- * @example
- * ```ts
- * const { order } = await client.orders.cancel(orderId);
- * console.log(order.status); // 'CANCELED'
- * ```
- */
+/** Sends `orders.cancel`; documented (with examples) on `cancel` of `futures-sdk/orders` and on `client.orders.cancel()`. */
 export async function cancel(
   ctx: ClientContext,
   id: string,

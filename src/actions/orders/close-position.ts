@@ -100,9 +100,9 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { closed } = await client.orders.closePosition({ positionId: position.id });
- * if (closed.reconciled) console.log('was already closed');
- * else console.log(closed.side, closed.quantity, 'left:', closed.remainingPosition);
+ * import type { ClosePositionReturnType } from 'futures-sdk';
+ * const result: ClosePositionReturnType = await client.orders.closePosition({ positionId: position.id });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type ClosePositionReturnType = z.infer<typeof closePositionResponseSchema>;
@@ -128,25 +128,7 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/positions/close` — closes a position (or `quantity` of it) with a reduce-only MARKET order on the
- * inverted side (LONG → SELL, SHORT → BUY). Auth `API_KEY (TRADE)`, `close` bucket (300/min).
- *
- * Fire-and-forget: the response has no order or position; follow up with `account.positions()`. An already
- * closed position resolves with `closed.reconciled: true`. Retried only on 429 / refused connection, since a
- * repeat could close more than intended.
- *
- * @throws {RequestValidationError} missing `positionId`, bad `quantity`.
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @throws {BadRequestError} the venue rejected the closing order.
- * @throws {TimeoutError | ConnectionError} outcome unknown: re-read positions before trying again.
- * @example
- * ```ts
- * const { closed } = await client.orders.closePosition({ positionId: position.id });
- * if (closed.reconciled) console.log('was already closed');
- * else console.log(closed.side, closed.quantity, 'left:', closed.remainingPosition);
- * ```
- */
+/** Sends `orders.closePosition`; documented (with examples) on `closePosition` of `futures-sdk/orders` and on `client.orders.closePosition()`. */
 export async function closePosition(
   ctx: ClientContext,
   params: ClosePositionParameters,

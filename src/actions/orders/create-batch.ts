@@ -78,11 +78,11 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { results } = await client.orders.createBatch([
- *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
- *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '59000' },
- * ]);
- * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
+ * import type { CreateBatchReturnType } from 'futures-sdk';
+ * // Items fail on their own: narrow each result on `success` (an item's failure does not reject the call).
+ * function failed(batch: CreateBatchReturnType): string[] {
+ *   return batch.results.flatMap((r) => (r.success ? [] : [`#${r.index}: ${r.error}`]));
+ * }
  * ```
  */
 export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
@@ -108,30 +108,7 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/orders/batch` — places 1 to 5 orders with one cumulative margin check. Auth `API_KEY (TRADE)`,
- * `batch` bucket (100/min).
- *
- * Every item without a `clientOrderId` gets its own UUID v4, fixed for the whole call, so a retry answers the
- * already-placed items with `idempotent: true` instead of placing them twice. Items are validated exactly like
- * `orders.create`; duplicate `clientOrderId`s inside one batch are rejected.
- *
- * When the whole batch needs more margin than is available, nothing is placed and the call rejects with a
- * `BadRequestError`. Otherwise per-item rejections come back as `success: false` results (the call resolves).
- *
- * @throws {RequestValidationError} 0 or more than 5 items, or a bad item (`orders.<i>.<field>`), before any network.
- * @throws {BadRequestError} cumulative margin over the available margin; validation failure on the server.
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @throws {ConflictError} a `clientOrderId` belongs to another account.
- * @example
- * ```ts
- * const { results } = await client.orders.createBatch([
- *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
- *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '59000' },
- * ]);
- * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
- * ```
- */
+/** Sends `orders.createBatch`; documented (with examples) on `createBatch` of `futures-sdk/orders` and on `client.orders.createBatch()`. */
 export async function createBatch(
   ctx: ClientContext,
   items: CreateBatchParameters,

@@ -109,10 +109,12 @@ export interface StopMarketOrderParameters extends OrderParametersBase {
  *
  * @example
  * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
- * });
- * console.log(order.id, order.status); // '…', 'NEW'
+ * import type { CreateOrderParameters } from 'futures-sdk';
+ * // `type` decides which prices are allowed: a STOP_MARKET order has a stopPrice and no price.
+ * const stop: CreateOrderParameters = {
+ *   symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01', stopPrice: '55000', reduceOnly: true,
+ * };
+ * await client.orders.create(stop);
  * ```
  */
 export type CreateOrderParameters =
@@ -238,10 +240,11 @@ export const createOrderResponseSchema = z.looseObject({
  *
  * @example
  * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
- * });
- * console.log(order.id, order.status); // '…', 'NEW'
+ * import type { CreateOrderReturnType } from 'futures-sdk';
+ * // A retry that reached the server twice returns the first order, flagged `idempotent: true`.
+ * function describe({ order, idempotent }: CreateOrderReturnType): string {
+ *   return `${order.id} ${order.status}${idempotent ? ' (already placed)' : ''}`;
+ * }
  * ```
  */
 export type CreateOrderReturnType = z.infer<typeof createOrderResponseSchema>;
@@ -300,26 +303,7 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `POST /v2/orders` — places one order. Auth `API_KEY (TRADE)`, `orders` bucket (300/min).
- *
- * Safe to retry: the `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so
- * the server answers a repeat with the same order and `idempotent: true` instead of placing a second one.
- *
- * @throws {RequestValidationError} bad params (named field), before any network.
- * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`
- *   (`err.isMaxNotionalExceeded`); "Close quantity exceeds available position quantity"
- *   (`err.isClosingOrderReserved`).
- * @throws {PermissionDeniedError} key lacks TRADE.
- * @throws {ConflictError} the `clientOrderId` belongs to another account.
- * @example
- * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
- * });
- * console.log(order.id, order.status); // '…', 'NEW'
- * ```
- */
+/** Sends `orders.create`; documented (with examples) on `create` of `futures-sdk/orders` and on `client.orders.create()`. */
 export async function create(
   ctx: ClientContext,
   params: CreateOrderParameters,

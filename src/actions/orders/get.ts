@@ -45,19 +45,7 @@ export const getEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/orders/:id` — one order by its backend `id` (a `venueOrderId` is not accepted here). The id is
- * percent-encoded into the path. Auth `API_KEY`, `default` bucket.
- *
- * @throws {RequestValidationError} empty id.
- * @throws {NotFoundError} no such order, or it belongs to another user.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { order } = await client.orders.get(orderId);
- * if (order.status === 'FILLED') console.log('done');
- * ```
- */
+/** Sends `orders.get`; documented (with examples) on `get` of `futures-sdk/orders` and on `client.orders.get()`. */
 export async function get(ctx: ClientContext, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
   const valid = validateParams(pathIdParam, id, 'orders.get (id)');
   return callEndpoint(ctx, getEndpoint, { id: valid, options });

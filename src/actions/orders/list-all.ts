@@ -44,22 +44,7 @@ export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Every order over all pages of `GET /v2/orders`, fetched lazily 200 at a time (the largest page). Auth
- * `API_KEY`, `default` bucket (pages share the client's pacing). The walk ends when `total` is reached or a
- * page comes back short; break out of the loop to stop early.
- *
- * Offset paging is not a snapshot: orders created while you iterate can shift rows between pages.
- *
- * @throws {RequestValidationError} unknown keys (when iteration starts).
- * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
- * @example
- * ```ts
- * for await (const order of client.orders.listAll({ symbol: 'BTCUSDT', status: 'FILLED' })) {
- *   console.log(order.id, order.quantity);
- * }
- * ```
- */
+/** Sends `orders.listAll`; documented (with examples) on `listAll` of `futures-sdk/orders` and on `client.orders.listAll()`. */
 export async function* listAll(
   ctx: ClientContext,
   query: ListAllOrdersParameters = {},

@@ -85,7 +85,9 @@ export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { orders, total } = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
+ * import type { ListOrdersReturnType } from 'futures-sdk';
+ * const result: ListOrdersReturnType = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type ListOrdersReturnType = z.infer<typeof listOrdersResponseSchema>;
@@ -105,17 +107,7 @@ export const listEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/orders` — one page of the caller's orders. Auth `API_KEY`, `default` bucket. Use `orders.listAll`
- * to walk every page.
- *
- * @throws {RequestValidationError} `limit` outside 1..200, negative `offset`, unknown keys.
- * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { orders, total } = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
- * ```
- */
+/** Sends `orders.list`; documented (with examples) on `list` of `futures-sdk/orders` and on `client.orders.list()`. */
 export async function list(
   ctx: ClientContext,
   query: ListOrdersParameters = {},

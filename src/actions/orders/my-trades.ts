@@ -68,9 +68,9 @@ export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * let lastId: number | undefined;
- * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
- * lastId = data.at(-1)?.id ?? lastId;
+ * import type { MyTradesReturnType } from 'futures-sdk';
+ * const result: MyTradesReturnType = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type MyTradesReturnType = z.infer<typeof myTradesResponseSchema>;
@@ -91,22 +91,7 @@ export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/futures/myTrades` — the caller's fills on one symbol. Auth `API_KEY`, `default` bucket.
- *
- * Only TAKER fills are listed: fills of your resting (maker) limit orders never appear here. Detect those as
- * position changes (`client.watch()` emits `maker_fill`).
- *
- * @throws {RequestValidationError} missing `symbol`, bad `fromId`.
- * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * let lastId: number | undefined;
- * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
- * lastId = data.at(-1)?.id ?? lastId;
- * ```
- */
+/** Sends `orders.myTrades`; documented (with examples) on `myTrades` of `futures-sdk/orders` and on `client.orders.myTrades()`. */
 export async function myTrades(
   ctx: ClientContext,
   query: MyTradesParameters,

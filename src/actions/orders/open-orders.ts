@@ -63,8 +63,9 @@ export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
- * for (const o of orders) console.log(o.orderId, o.side, o.price, o.origQty);
+ * import type { OpenOrdersReturnType } from 'futures-sdk';
+ * const result: OpenOrdersReturnType = await client.orders.openOrders({ symbol: 'BTCUSDT' });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type OpenOrdersReturnType = z.infer<typeof openOrdersResponseSchema>;
@@ -85,19 +86,7 @@ export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/futures/open-orders` — live open orders read from the venue, venue field names untouched. Auth
- * `API_KEY`, `default` bucket. `orderId` here is the venue's integer id, usable with `orders.cancel(String(id))`.
- *
- * @throws {RequestValidationError} unknown keys.
- * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
- * for (const o of orders) console.log(o.orderId, o.side, o.price, o.origQty);
- * ```
- */
+/** Sends `orders.openOrders`; documented (with examples) on `openOrders` of `futures-sdk/orders` and on `client.orders.openOrders()`. */
 export async function openOrders(
   ctx: ClientContext,
   query: OpenOrdersParameters = {},

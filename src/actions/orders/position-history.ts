@@ -98,9 +98,9 @@ export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  *
  * @example
  * ```ts
- * import { normalizePositionHistory } from 'futures-sdk';
- * const { data } = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
- * const rows = data.map(normalizePositionHistory); // rows[0].side === 'LONG' | 'SHORT'
+ * import type { PositionHistoryReturnType } from 'futures-sdk';
+ * const result: PositionHistoryReturnType = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
+ * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
 export type PositionHistoryReturnType = z.infer<typeof positionHistoryResponseSchema>;
@@ -121,22 +121,7 @@ export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * `GET /v2/futures/positionHistory` — closed positions, venue passthrough. Auth `API_KEY`, `default` bucket.
- *
- * The records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`,
- * `realizedPnL` (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
- *
- * @throws {RequestValidationError} `page` < 1, `limit` outside 1..1000, bad times, `endTime` before `startTime`.
- * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
- * @throws {AuthenticationError | RateLimitError | ServerError}
- * @example
- * ```ts
- * import { normalizePositionHistory } from 'futures-sdk';
- * const { data } = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
- * const rows = data.map(normalizePositionHistory); // rows[0].side === 'LONG' | 'SHORT'
- * ```
- */
+/** Sends `orders.positionHistory`; documented (with examples) on `positionHistory` of `futures-sdk/orders` and on `client.orders.positionHistory()`. */
 export async function positionHistory(
   ctx: ClientContext,
   query: PositionHistoryParameters = {},

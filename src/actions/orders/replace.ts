@@ -27,10 +27,10 @@ export type ReplaceOrderParameters = CreateOrderParameters;
  *
  * @example
  * ```ts
- * const { canceled, created } = await client.orders.replace(order.id, {
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60500',
- * });
- * console.log(canceled.order.status, created.order.id); // 'CANCELED', new id
+ * import type { ReplaceOrderReturnType } from 'futures-sdk';
+ * function newOrderId(result: ReplaceOrderReturnType): string {
+ *   return result.created.order.id; // a new id: the replacement joins the back of the queue
+ * }
  * ```
  */
 export interface ReplaceOrderReturnType {
@@ -42,29 +42,7 @@ export interface ReplaceOrderReturnType {
 
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Replaces a working order: cancel (`POST /v2/orders/:id/cancel`) then create (`POST /v2/orders`). The API
- * has no amend, so this is two calls and NOT atomic: the order loses its queue position, and between the two
- * steps you have no order at all. Auth `API_KEY (TRADE)`; buckets: `default` for the cancel, `orders` for the
- * create.
- *
- * The new order is validated before anything is sent. The create step's `subAccountId` (or the client's) is
- * also used for the cancel. The create keeps one `clientOrderId` across its retries, so it cannot place twice.
- *
- * @throws {RequestValidationError} bad id or bad new-order params: nothing was canceled.
- * @throws {ApiError | ConnectionError | TimeoutError} the cancel failed: nothing was created (the old order may
- *   still be working — check with `orders.get`).
- * @throws {ReplaceOrderError} the cancel succeeded but the create failed: the old order is gone,
- *   `err.canceled` is the cancel result, `err.cause` the create error, `err.clientOrderId` the id the create
- *   sent; `err.createOutcomeUnknown` says whether the new order may have been placed anyway (5xx, timeout).
- * @example
- * ```ts
- * const { canceled, created } = await client.orders.replace(order.id, {
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60500',
- * });
- * console.log(canceled.order.status, created.order.id); // 'CANCELED', new id
- * ```
- */
+/** Sends `orders.replace`; documented (with examples) on `replace` of `futures-sdk/orders` and on `client.orders.replace()`. */
 export async function replace(
   ctx: ClientContext,
   id: string,

@@ -60,6 +60,16 @@ const exampleFreeNames: Record<string, string> = {
   orders: "import('futures-sdk').Order[]",
   items: "import('futures-sdk').CreateBatchParameters",
   lastId: 'number',
+  url: 'string',
+  token: 'string',
+  login: '() => Promise<string>',
+  fillInput: "import('futures-sdk').DetectMakerFillsInput",
+  previous: "import('futures-sdk').PositionQuantity[]",
+  current: "import('futures-sdk').PositionQuantity[]",
+  trades: "import('futures-sdk').TakerTrade[]",
+  messageListener: "(event: import('futures-sdk').WebSocketMessageEventLike) => void",
+  errorListener: "(event: import('futures-sdk').WebSocketErrorEventLike) => void",
+  closeListener: "(event: import('futures-sdk').WebSocketCloseEventLike) => void",
 };
 
 const examples = tsdocExamples();

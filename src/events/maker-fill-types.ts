@@ -69,7 +69,7 @@ export interface TakerTrade {
  * @example
  * ```ts
  * import type { PendingChange } from 'futures-sdk';
- * const { carry } = detectMakerFills(input);
+ * const { carry } = detectMakerFills(fillInput);
  * const undecided: readonly PendingChange[] = carry.pending; // judged on a later call
  * ```
  */
@@ -117,7 +117,7 @@ export interface MakerFillCarry {
  * @example
  * ```ts
  * import type { DeferredTrade } from 'futures-sdk';
- * const { carry } = detectMakerFills(input);
+ * const { carry } = detectMakerFills(fillInput);
  * const waiting: readonly DeferredTrade[] = carry.deferred ?? []; // counted on a later call
  * ```
  */
@@ -204,7 +204,7 @@ export interface MakerFill {
  * @example
  * ```ts
  * import { detectMakerFills, type MakerFillDetection } from 'futures-sdk';
- * const result: MakerFillDetection = detectMakerFills(input);
+ * const result: MakerFillDetection = detectMakerFills(fillInput);
  * for (const fill of result.fills) console.log(fill.symbol, fill.quantity);
  * ```
  */

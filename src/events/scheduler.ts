@@ -75,14 +75,6 @@ export interface BackoffOptions {
 /**
  * Delay before reconnect attempt `attempt` (1-based): exponential from `baseDelayMs`, capped at `maxDelayMs`,
  * with "equal jitter" (50–100 % of the step) so that many clients dropped together do not return together.
- *
- * @example
- * ```ts
- * import { backoffDelay } from 'futures-sdk';
- * backoffDelay(1, {}, () => 1); // 500
- * backoffDelay(3, { baseDelayMs: 1_000 }, () => 0); // 2000 (half of the 4000 step)
- * backoffDelay(10, {}, Math.random); // between 15000 and 30000
- * ```
  */
 export function backoffDelay(attempt: number, options: BackoffOptions, random: () => number): number {
   return backoffStep(attempt - 1, { baseMs: options.baseDelayMs ?? 500, maxMs: options.maxDelayMs ?? 30_000, random });

@@ -152,7 +152,7 @@ export interface AccountStreamEvents {
  * @example
  * ```ts
  * import type { StreamToken } from 'futures-sdk';
- * const token: StreamToken = async () => (await session.refresh()).jwt;
+ * const token: StreamToken = () => session.freshJwt(); // called on every (re)connect
  * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token });
  * ```
  */

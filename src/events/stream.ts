@@ -49,7 +49,7 @@ const HEARTBEAT_CLOSE_CODE = 4000;
  *
  * @example
  * ```ts
- * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token: () => session.jwt(), symbols: ['BTCUSDT'] });
+ * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token: () => session.freshJwt(), symbols: ['BTCUSDT'] });
  * stream.on('position_update', (p) => console.log(p.symbol, p.quantity));
  * stream.on('market', (m) => m.channel === 'ticker' && console.log(m.data));
  * stream.on('reconnected', () => resyncOverRest());

@@ -70,6 +70,7 @@ const exampleFreeNames: Record<string, string> = {
   messageListener: "(event: import('futures-sdk').WebSocketMessageEventLike) => void",
   errorListener: "(event: import('futures-sdk').WebSocketErrorEventLike) => void",
   closeListener: "(event: import('futures-sdk').WebSocketCloseEventLike) => void",
+  expect: "typeof import('vitest').expect",
 };
 
 const examples = tsdocExamples();

@@ -229,6 +229,7 @@ export interface ListenOptions {
  *
  * @example
  * ```ts
+ * import type { ListeningExchange } from 'futures-sdk/testing';
  * const { url, wsUrl, close }: ListeningExchange = await ex.listen();
  * ```
  */

@@ -23,11 +23,6 @@ export type ChannelSocket = AccountChannelSocket;
 
 /**
  * Timer functions, injectable for tests; default to the global ones (handles are `unref`'d where possible).
- *
- * @example
- * ```ts
- * const timers: ChannelTimers = { setInterval: (cb, ms) => setInterval(cb, ms), clearInterval: (h) => clearInterval(h as NodeJS.Timeout) };
- * ```
  */
 export interface ChannelTimers {
   setTimeout?: (callback: () => void, ms: number) => unknown;
@@ -40,11 +35,6 @@ export interface ChannelTimers {
 
 /**
  * Options of {@link attachAccountChannel}.
- *
- * @example
- * ```ts
- * attachAccountChannel(socket, url, host, { firehoseRate: 0, snapshotIntervalMs: 1_000 });
- * ```
  */
 export interface AccountChannelOptions extends ChannelTimers {
   /** Firehose messages per second across all symbols and channels (default 350; `0` disables it). */
@@ -57,11 +47,6 @@ export interface AccountChannelOptions extends ChannelTimers {
 
 /**
  * Close code sent when the handshake is refused (reason `Unauthorized`).
- *
- * @example
- * ```ts
- * socket.addEventListener('close', (e) => e.code === CHANNEL_UNAUTHORIZED_CODE && console.log('bad JWT'));
- * ```
  */
 export const CHANNEL_UNAUTHORIZED_CODE = 4001;
 
@@ -84,13 +69,6 @@ const API_KEY_PARAMS = ['apiKey', 'api_key', 'apikey', 'x-api-key', 'X-API-KEY',
  * Runs the account channel on an accepted socket: checks the JWT handshake, then pushes account events,
  * periodic `full_snapshot`s and the market firehose until the socket closes. Every timer and subscription is
  * released on close.
- *
- * @example
- * ```ts
- * wss.on('connection', (ws, req) => {
- *   attachAccountChannel(adaptWs(ws), new URL(req.url ?? '/', 'http://127.0.0.1'), exchangeChannelHost);
- * });
- * ```
  */
 export function attachAccountChannel(
   socket: ChannelSocket,

@@ -63,5 +63,16 @@ export {
 } from './exchange.ts';
 export { ManualClock, type ManualClockOptions } from './manual-clock.ts';
 export { MarketSimulator } from './market/simulator.ts';
-export type { MarketSimulatorOptions } from './market/types.ts';
+export type {
+  Candle,
+  MarketSimulatorOptions,
+  SimKlineInterval,
+  SimLeaderboardPeriod,
+  SimLeaderboardType,
+  SimMarketChannel,
+  SimPlatformStatus,
+  SimPlatformToken,
+  SimPublicTrade,
+  SimTicker,
+} from './market/types.ts';
 export type { SimOrder, SimPosition, SimTrade, SimTransfer } from './routes/shapes.ts';

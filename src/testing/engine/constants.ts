@@ -61,7 +61,10 @@ export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
  *
  * @example
  * ```ts
- * await expect(client.orders.create(secondStop)).rejects.toMatchObject({ error: CLOSE_QUANTITY_ERROR });
+ * import { CLOSE_QUANTITY_ERROR } from 'futures-sdk/testing';
+ * // A reduce-only order larger than the position is refused with the venue's wording:
+ * const tooLarge = { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '100', reduceOnly: true } as const;
+ * await expect(client.orders.create(tooLarge)).rejects.toMatchObject({ error: CLOSE_QUANTITY_ERROR });
  * ```
  */
 export const CLOSE_QUANTITY_ERROR = 'Close quantity exceeds available position quantity';

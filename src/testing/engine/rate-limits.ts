@@ -3,6 +3,7 @@
  *
  * @example
  * ```ts
+ * import type { SimBucket } from 'futures-sdk/testing';
  * const bucket: SimBucket = 'orders'; // POST /v2/orders
  * ```
  */

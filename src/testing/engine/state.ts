@@ -5,7 +5,8 @@
  *
  * @example
  * ```ts
- * const side: Side = ex.account(accountId).orders[0]!.side; // 'BUY' or 'SELL'
+ * import type { SimSide } from 'futures-sdk/testing';
+ * const side: SimSide = ex.account(accountId).orders[0]!.side; // 'BUY' or 'SELL'
  * ```
  */
 export type Side = 'BUY' | 'SELL';
@@ -14,7 +15,8 @@ export type Side = 'BUY' | 'SELL';
  *
  * @example
  * ```ts
- * const type: OrderType = ex.account(accountId).orders[0]!.type; // e.g. 'STOP_MARKET'
+ * import type { SimOrderType } from 'futures-sdk/testing';
+ * const type: SimOrderType = ex.account(accountId).orders[0]!.type; // e.g. 'STOP_MARKET'
  * ```
  */
 export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROFIT' | 'TAKE_PROFIT_MARKET';
@@ -23,7 +25,8 @@ export type OrderType = 'LIMIT' | 'MARKET' | 'STOP' | 'STOP_MARKET' | 'TAKE_PROF
  *
  * @example
  * ```ts
- * const side: PositionSide = ex.account(accountId).venuePositions[0]!.positionSide; // 'BOTH'
+ * import type { SimPositionSide } from 'futures-sdk/testing';
+ * const side: SimPositionSide = ex.account(accountId).venuePositions[0]!.positionSide; // 'BOTH'
  * ```
  */
 export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
@@ -32,7 +35,8 @@ export type PositionSide = 'BOTH' | 'LONG' | 'SHORT';
  *
  * @example
  * ```ts
- * const mode: MarginType = ex.account(accountId).subAccounts[0]!.marginType; // 'CROSSED' by default
+ * import type { SimMarginType } from 'futures-sdk/testing';
+ * const mode: SimMarginType = ex.account(accountId).subAccounts[0]!.marginType; // 'CROSSED' by default
  * ```
  */
 export type MarginType = 'CROSSED' | 'ISOLATED';
@@ -50,7 +54,8 @@ export type PositionMode = 'ONE_WAY' | 'HEDGE';
  *
  * @example
  * ```ts
- * const status: OrderStatus = ex.account(accountId).venueOrderStatus[orderId]!; // e.g. 'FILLED'
+ * import type { SimOrderStatus } from 'futures-sdk/testing';
+ * const status: SimOrderStatus = ex.account(accountId).venueOrderStatus[orderId]!; // e.g. 'FILLED'
  * ```
  */
 export type OrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED';
@@ -59,7 +64,8 @@ export type OrderStatus = 'PENDING_NEW' | 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' 
  *
  * @example
  * ```ts
- * ex.createApiKey(accountId, { permissions: ['READ_ONLY'] satisfies Permission[] });
+ * import type { ApiKeyPermission } from 'futures-sdk/testing';
+ * ex.createApiKey(accountId, { permissions: ['READ_ONLY'] satisfies ApiKeyPermission[] });
  * ```
  */
 export type Permission = 'TRADE' | 'READ_ONLY';

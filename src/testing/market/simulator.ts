@@ -94,7 +94,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.has('BTCUSDT'); // true
+   * ex.market.has('BTCUSDT'); // true
    * ```
    */
   has(symbol: string): boolean {
@@ -106,7 +106,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.symbolInfo('BTCUSDT'); // { tickSize: '0.1', stepSize: '0.001' }
+   * ex.market.symbolInfo('BTCUSDT'); // { tickSize: '0.1', stepSize: '0.001' }
    * ```
    */
   symbolInfo(symbol: string): { tickSize: string; stepSize: string } {
@@ -119,7 +119,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const mark = market.markPrice('ETHUSDT'); // e.g. '3512.34'
+   * const mark = ex.market.markPrice('ETHUSDT'); // e.g. '3512.34'
    * ```
    */
   markPrice(symbol: string): string {
@@ -132,7 +132,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.setMarkPrice('BTCUSDT', '65000');
+   * ex.market.setMarkPrice('BTCUSDT', '65000');
    * ```
    */
   setMarkPrice(symbol: string, price: string): void {
@@ -151,8 +151,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * clock.tick(5_000);
-   * market.advance(); // five steps per symbol
+   * ex.market.advance(); // catches the walk up to the exchange's clock (ex.advance(ms) does this for you)
    * ```
    */
   advance(): void {
@@ -185,7 +184,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const off = market.onMarkPrice((symbol, mark) => console.log(symbol, mark));
+   * const off = ex.market.onMarkPrice((symbol, mark) => console.log(symbol, mark));
    * off();
    * ```
    */
@@ -202,7 +201,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const { bids, asks } = market.depth('BTCUSDT', 10);
+   * const { bids, asks } = ex.market.depth('BTCUSDT', 10);
    * ```
    */
   depth(symbol: string, limit = 100): { bids: [string, string][]; asks: [string, string][] } {
@@ -214,7 +213,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const [last] = market.trades('BTCUSDT', 1);
+   * const [last] = ex.market.trades('BTCUSDT', 1);
    * ```
    */
   trades(symbol: string, limit = 20): SimPublicTrade[] {
@@ -226,7 +225,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const { priceChangePercent } = market.ticker('SOLUSDT');
+   * const { priceChangePercent } = ex.market.ticker('SOLUSDT');
    * ```
    */
   ticker(symbol: string): SimTicker {
@@ -240,7 +239,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.fundingRate('BTCUSDT'); // null at start, later e.g. '0.000105'
+   * ex.market.fundingRate('BTCUSDT'); // null at start, later e.g. '0.000105'
    * ```
    */
   fundingRate(symbol: string, at?: number): string | null {
@@ -259,7 +258,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.setFundingRate('BTCUSDT', '0.0001');
+   * ex.market.setFundingRate('BTCUSDT', '0.0001');
    * ```
    */
   setFundingRate(symbol: string, rate: string | null): void {
@@ -276,7 +275,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const candles = market.klines('BTCUSDT', '1h', 24);
+   * const candles = ex.market.klines('BTCUSDT', '1h', 24);
    * const [openTime, open, high, low, close] = candles[0]!;
    * ```
    */
@@ -291,7 +290,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const rows = market.leaderboard('volume', '7d', 10);
+   * const rows = ex.market.leaderboard('volume', '7d', 10);
    * ```
    */
   leaderboard(type: SimLeaderboardType, period: SimLeaderboardPeriod, limit = 20): unknown[] {
@@ -303,7 +302,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const { hash, tokens } = market.platformTokens();
+   * const { hash, tokens } = ex.market.platformTokens();
    * ```
    */
   platformTokens(): { hash: string; tokens: SimPlatformToken[] } {
@@ -317,7 +316,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.platformStatus().trading; // true
+   * ex.market.platformStatus().trading; // true
    * ```
    */
   platformStatus(): SimPlatformStatus {
@@ -329,7 +328,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * market.setPlatformStatus({ trading: false });
+   * ex.market.setPlatformStatus({ trading: false });
    * ```
    */
   setPlatformStatus(status: Partial<SimPlatformStatus>): void {
@@ -343,7 +342,7 @@ export class MarketSimulator {
    *
    * @example
    * ```ts
-   * const data = market.marketPayload('BTCUSDT', 'depth');
+   * const data = ex.market.marketPayload('BTCUSDT', 'depth');
    * ```
    */
   marketPayload(symbol: string, channel: SimMarketChannel): unknown {

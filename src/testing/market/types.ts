@@ -19,7 +19,16 @@ export const SIM_KLINE_INTERVALS = [
   '1M',
 ] as const;
 
-/** One of {@link SIM_KLINE_INTERVALS}. */
+/**
+ * One of {@link SIM_KLINE_INTERVALS}.
+ *
+ * @example
+ * ```ts
+ * import type { SimKlineInterval } from 'futures-sdk/testing';
+ * const interval: SimKlineInterval = '15m';
+ * const candles = ex.market.klines('BTCUSDT', interval, 96); // a day of 15-minute candles
+ * ```
+ */
 export type SimKlineInterval = (typeof SIM_KLINE_INTERVALS)[number];
 
 /**
@@ -27,7 +36,8 @@ export type SimKlineInterval = (typeof SIM_KLINE_INTERVALS)[number];
  *
  * @example
  * ```ts
- * const [openTime, open, high, low, close]: Candle = market.klines('BTCUSDT', '1h', 1)[0]!;
+ * import type { Candle } from 'futures-sdk/testing';
+ * const [openTime, open, high, low, close]: Candle = ex.market.klines('BTCUSDT', '1h', 1)[0]!;
  * ```
  */
 export type Candle = [
@@ -51,6 +61,7 @@ export type Candle = [
  *
  * @example
  * ```ts
+ * import type { SimMarketChannel } from 'futures-sdk/testing';
  * const channel: SimMarketChannel = 'depth';
  * ```
  */
@@ -61,6 +72,7 @@ export type SimMarketChannel = 'depth' | 'trades' | 'ticker' | 'kline';
  *
  * @example
  * ```ts
+ * import type { MarketSimulatorOptions } from 'futures-sdk/testing';
  * const options: MarketSimulatorOptions = { seed: 1, now: () => Date.now(), volatility: 0 };
  * ```
  */
@@ -81,7 +93,8 @@ export interface MarketSimulatorOptions {
  *
  * @example
  * ```ts
- * const { lastPrice }: SimTicker = market.ticker('BTCUSDT');
+ * import type { SimTicker } from 'futures-sdk/testing';
+ * const { lastPrice }: SimTicker = ex.market.ticker('BTCUSDT');
  * ```
  */
 export interface SimTicker {
@@ -100,7 +113,8 @@ export interface SimTicker {
  *
  * @example
  * ```ts
- * const [trade]: SimPublicTrade[] = market.trades('BTCUSDT', 1);
+ * import type { SimPublicTrade } from 'futures-sdk/testing';
+ * const [trade]: SimPublicTrade[] = ex.market.trades('BTCUSDT', 1);
  * ```
  */
 export interface SimPublicTrade {
@@ -116,7 +130,8 @@ export interface SimPublicTrade {
  *
  * @example
  * ```ts
- * const tokens: SimPlatformToken[] = market.platformTokens().tokens;
+ * import type { SimPlatformToken } from 'futures-sdk/testing';
+ * const tokens: SimPlatformToken[] = ex.market.platformTokens().tokens;
  * ```
  */
 export interface SimPlatformToken {
@@ -131,7 +146,8 @@ export interface SimPlatformToken {
  *
  * @example
  * ```ts
- * const status: SimPlatformStatus = market.platformStatus();
+ * import type { SimPlatformStatus } from 'futures-sdk/testing';
+ * const status: SimPlatformStatus = ex.market.platformStatus();
  * ```
  */
 export interface SimPlatformStatus {
@@ -146,6 +162,7 @@ export interface SimPlatformStatus {
  *
  * @example
  * ```ts
+ * import type { SimLeaderboardType } from 'futures-sdk/testing';
  * const type: SimLeaderboardType = 'volume';
  * ```
  */
@@ -155,6 +172,7 @@ export type SimLeaderboardType = 'volume' | 'referrals' | 'commission';
  *
  * @example
  * ```ts
+ * import type { SimLeaderboardPeriod } from 'futures-sdk/testing';
  * const period: SimLeaderboardPeriod = '7d';
  * ```
  */

@@ -138,12 +138,6 @@ function route(market: MarketSimulator, req: SimRequest): SimResponse | undefine
 /**
  * Serves one public market-data route, or returns `undefined` when `req` is not a `GET` of one (the router then
  * tries its other routes).
- *
- * @example
- * ```ts
- * const res = handleMarketRoute(market, { method: 'GET', path: '/v2/symbols', ...rest });
- * // → { status: 200, body: { ok: true, symbols: ['BTCUSDT', ...] } }
- * ```
  */
 export function handleMarketRoute(market: MarketSimulator, req: SimRequest): SimResponse | undefined {
   if (req.method !== 'GET') return undefined;

@@ -31,6 +31,7 @@ import type { MarketSimulator } from '../market/simulator.ts';
  *
  * @example
  * ```ts
+ * import type { SimOrder } from 'futures-sdk/testing';
  * const [order]: SimOrder[] = ex.account(accountId).orders;
  * expect(order).toMatchObject({ symbol: 'BTCUSDT', status: 'FILLED', executedQty: '0.01' });
  * ```
@@ -66,6 +67,7 @@ export interface SimOrder {
  *
  * @example
  * ```ts
+ * import type { SimPosition } from 'futures-sdk/testing';
  * const [position]: SimPosition[] = ex.account(accountId).positions;
  * expect(position).toMatchObject({ status: 'OPEN', quantity: '0.01', leverage: 20 });
  * ```
@@ -106,6 +108,7 @@ export interface SimPosition {
  *
  * @example
  * ```ts
+ * import type { SimTrade } from 'futures-sdk/testing';
  * const [trade]: SimTrade[] = ex.account(accountId).trades;
  * expect(trade).toMatchObject({ side: 'BUY', isMaker: false, commissionAsset: 'USDT' });
  * ```
@@ -133,6 +136,7 @@ export interface SimTrade {
  *
  * @example
  * ```ts
+ * import type { SimTransfer } from 'futures-sdk/testing';
  * const [transfer]: SimTransfer[] = ex.account(accountId).transfers;
  * expect(transfer).toMatchObject({ transferType: 1, status: 'PENDING' });
  * ```

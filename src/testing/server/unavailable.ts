@@ -15,7 +15,9 @@ export type { CorsOptions, ListeningExchange, ListenOptions } from '../_types.ts
  *
  * @example
  * ```ts
- * await listen(ex).catch((error) => console.log(error.message));
+ * import { listen } from 'futures-sdk/testing/server';
+ * // In a browser bundle this entry has no server to start: the call rejects, it does not throw on import.
+ * await listen(ex).catch((error: unknown) => console.log(String(error)));
  * ```
  */
 export async function listen(_exchange: ExchangeEndpoint, _options?: ListenOptions): Promise<ListeningExchange> {

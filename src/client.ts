@@ -1,10 +1,7 @@
-import type { Clock } from './_internal/clock.ts';
-import type { Logger, RetryOptions, Signer } from './_internal/transport.ts';
 import { BaseClient } from './base-client.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import type { WebSocketConstructor } from './events/web-socket.ts';
-import type { Fleet } from './fleet/types.ts';
 import type { FuturesClientOptions } from './options.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';

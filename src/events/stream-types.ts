@@ -1,7 +1,7 @@
 // The public shapes of the account stream: its options, states, events and their payloads.
-import type { Logger } from '../_internal/transport.ts';
+
 import type { FuturesError } from '../errors/futures-error.ts';
-import type { Clock } from '../options.ts';
+import type { Clock, Logger } from '../options.ts';
 import type { BackoffOptions, EventScheduler } from './scheduler.ts';
 import type { WebSocketConstructor } from './web-socket.ts';
 

@@ -1,12 +1,12 @@
 import { EventEmitter } from 'eventemitter3';
 import { hasTimers, systemClock, withTimers } from '../_internal/clock.ts';
 import { Redactor, redact } from '../_internal/redact.ts';
-import type { Logger } from '../_internal/transport.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
+import type { Logger } from '../options.ts';
 import { backoffDelay, type EventScheduler } from './scheduler.ts';
 import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
 import { decodeStreamMessage } from './stream-decoder.ts';

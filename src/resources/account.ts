@@ -1,4 +1,3 @@
-import type { CallOptions } from '../_internal/transport.ts';
 import type {
   ActivitiesAllParameters,
   ActivitiesParameters,
@@ -11,6 +10,7 @@ import type { PositionsParameters, PositionsReturnType } from '../actions/accoun
 import type { SpotBalancesReturnType } from '../actions/account/spot-balances.ts';
 import type { TransfersAllParameters, TransfersParameters, TransfersReturnType } from '../actions/account/transfers.ts';
 import type { BaseClient } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 import type { Activity, Transfer } from '../schemas/account.ts';
 import * as accountFunctions from '../standalone/account.ts';
 

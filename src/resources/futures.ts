@@ -1,4 +1,3 @@
-import type { CallOptions } from '../_internal/transport.ts';
 import type {
   CloseAndSwitchMarginParameters,
   CloseAndSwitchMarginReturnType,
@@ -7,6 +6,7 @@ import type { SetLeverageParameters, SetLeverageReturnType } from '../actions/fu
 import type { SetMarginTypeParameters, SetMarginTypeReturnType } from '../actions/futures/set-margin-type.ts';
 import type { SetPositionModeParameters, SetPositionModeReturnType } from '../actions/futures/set-position-mode.ts';
 import type { BaseClient } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 import * as futuresFunctions from '../standalone/futures.ts';
 
 /**

@@ -1,4 +1,3 @@
-import type { CallOptions } from '../_internal/transport.ts';
 import type { DepthParameters, DepthReturnType } from '../actions/market/depth.ts';
 import type { FundingRateParameters, FundingRateReturnType } from '../actions/market/funding-rate.ts';
 import type { HealthReturnType } from '../actions/market/health.ts';
@@ -10,6 +9,7 @@ import type { SymbolsReturnType } from '../actions/market/symbols.ts';
 import type { Ticker24hrParameters, Ticker24hrReturnType } from '../actions/market/ticker-24hr.ts';
 import type { TradesParameters, TradesReturnType } from '../actions/market/trades.ts';
 import type { BaseClient } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 import type { LeaderboardType } from '../schemas/market.ts';
 import * as marketFunctions from '../standalone/market.ts';
 

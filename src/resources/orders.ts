@@ -1,4 +1,3 @@
-import type { CallOptions } from '../_internal/transport.ts';
 import type { CancelOrderParameters, CancelOrderReturnType } from '../actions/orders/cancel.ts';
 import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../actions/orders/cancel-all.ts';
 import type { ClosePositionParameters, ClosePositionReturnType } from '../actions/orders/close-position.ts';
@@ -12,6 +11,7 @@ import type { OpenOrdersParameters, OpenOrdersReturnType } from '../actions/orde
 import type { PositionHistoryParameters, PositionHistoryReturnType } from '../actions/orders/position-history.ts';
 import type { ReplaceOrderParameters, ReplaceOrderReturnType } from '../actions/orders/replace.ts';
 import type { BaseClient } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 import type { Order } from '../schemas/order.ts';
 import * as ordersFunctions from '../standalone/orders.ts';
 

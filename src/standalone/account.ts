@@ -15,7 +15,6 @@
  * @module futures-sdk/account
  */
 
-import type { CallOptions } from '../_internal/transport.ts';
 import {
   type ActivitiesAllParameters,
   type ActivitiesParameters,
@@ -48,6 +47,7 @@ import {
   transfersAll as transfersAllAction,
 } from '../actions/account/transfers.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { Activity, Transfer } from '../schemas/account.ts';
 

@@ -15,7 +15,6 @@
  * @module futures-sdk/futures
  */
 
-import type { CallOptions } from '../_internal/transport.ts';
 import {
   type CloseAndSwitchMarginParameters,
   type CloseAndSwitchMarginReturnType,
@@ -37,6 +36,7 @@ import {
   setPositionMode as setPositionModeAction,
 } from '../actions/futures/set-position-mode.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 
 /**

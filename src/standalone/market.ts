@@ -15,7 +15,6 @@
  * @module futures-sdk/market
  */
 
-import type { CallOptions } from '../_internal/transport.ts';
 import { type DepthParameters, type DepthReturnType, depth as depthAction } from '../actions/market/depth.ts';
 import {
   type FundingRateParameters,
@@ -45,6 +44,7 @@ import {
 } from '../actions/market/ticker-24hr.ts';
 import { type TradesParameters, type TradesReturnType, trades as tradesAction } from '../actions/market/trades.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { LeaderboardType } from '../schemas/market.ts';
 

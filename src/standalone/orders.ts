@@ -15,7 +15,6 @@
  * @module futures-sdk/orders
  */
 
-import type { CallOptions } from '../_internal/transport.ts';
 import {
   type CancelOrderParameters,
   type CancelOrderReturnType,
@@ -65,6 +64,7 @@ import {
   replace as replaceAction,
 } from '../actions/orders/replace.ts';
 import { type BaseClient, contextOf } from '../base-client.ts';
+import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { Order } from '../schemas/order.ts';
 

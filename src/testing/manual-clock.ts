@@ -131,6 +131,18 @@ export class ManualClock {
     return this.timers.size;
   }
 
+  /**
+   * Moves time to the earliest armed timer (or `sleep: 'wait'` sleeper) and fires everything due then; returns
+   * false when nothing is armed. Drives a discrete-event simulation: call it whenever the code under test is idle.
+   */
+  advanceToNext(): boolean {
+    let at: number | undefined;
+    for (const timer of this.timers.values()) if (at === undefined || timer.at < at) at = timer.at;
+    if (at === undefined) return false;
+    this.advance(Math.max(0, at - this.time));
+    return true;
+  }
+
   /** Moves time forward by `ms`, firing due timers in deadline order (each sees `now()` at its deadline). */
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`advance(ms) needs a non-negative number, got ${ms}`);

@@ -1,4 +1,3 @@
-import type { Clock } from '../../src/_internal/clock.ts';
 import { ManualClock as PublicManualClock } from '../../src/testing/manual-clock.ts';
 
 /**
@@ -26,35 +25,9 @@ export class ManualClock extends PublicManualClock {
  * deadline only when the process is idle (no pending microtask or immediate). Client and simulator share it,
  * and latency injected with `sleep` then behaves like real latency, but a minute of traffic takes milliseconds.
  */
-export class SteppingClock implements Clock {
-  private readonly timers: Array<{ at: number; seq: number; resolve: () => void }> = [];
-  private seq = 0;
-
-  constructor(public time = Date.UTC(2026, 3, 26, 12, 0, 0)) {}
-
-  now(): number {
-    return this.time;
-  }
-
-  random(): number {
-    return 0.5;
-  }
-
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) return reject(signal.reason);
-      const timer = { at: this.time + Math.max(0, ms), seq: this.seq++, resolve };
-      this.timers.push(timer);
-      signal?.addEventListener(
-        'abort',
-        () => {
-          const at = this.timers.indexOf(timer);
-          if (at >= 0) this.timers.splice(at, 1);
-          reject(signal.reason);
-        },
-        { once: true },
-      );
-    });
+export class SteppingClock extends PublicManualClock {
+  constructor(time = Date.UTC(2026, 3, 26, 12, 0, 0)) {
+    super({ start: time, sleep: 'wait' });
   }
 
   /** Runs until `work` settles, moving time from one sleeper to the next whenever nothing else is runnable. */
@@ -68,17 +41,13 @@ export class SteppingClock implements Clock {
     for (let step = 0; step < maxSteps; step++) {
       for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
       if (settled) return watched;
-      if (this.timers.length === 0) {
+      if (!this.advanceToNext()) {
         // Something runs on real time (a socket, a real timer): give it a moment before calling it stuck.
         if (++idle > 400) throw new Error('SteppingClock: nothing left to wait for, but the work is not done');
         await new Promise((resolve) => setTimeout(resolve, 5));
         continue;
       }
       idle = 0;
-      this.timers.sort((a, b) => a.at - b.at || a.seq - b.seq);
-      const at = this.timers[0]!.at;
-      this.time = Math.max(this.time, at);
-      while (this.timers.length > 0 && this.timers[0]!.at <= this.time) this.timers.shift()!.resolve();
     }
     throw new Error('SteppingClock: too many steps');
   }

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
+import type { CallOptions } from '../../options.ts';
 import { type Activity, activitySchema, activityTotalsSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 

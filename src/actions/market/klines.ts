@@ -2,8 +2,8 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
+import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
 

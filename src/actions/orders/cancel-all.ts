@@ -2,11 +2,11 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { symbolParam, validateParams } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
+import type { CallOptions } from '../../options.ts';
 import { type OrderType, okTrue } from '../../schemas/common.ts';
 import {
   type CancelAllResultEntry,

@@ -2,9 +2,9 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { orderJournalInit } from '../../_internal/journal.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { nonEmptyString, positiveDecimalParam, symbolParam, validateParams } from '../../_internal/validate.ts';
+import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 

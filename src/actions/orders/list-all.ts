@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { pure } from '../../_internal/pure.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
 import { paginate } from '../../helpers/paginate.ts';
+import type { CallOptions } from '../../options.ts';
 import type { Order, OrderStatus } from '../../schemas/order.ts';
 import { list, MAX_ORDERS_PAGE } from './list.ts';
 

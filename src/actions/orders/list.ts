@@ -2,8 +2,8 @@ import * as z from 'zod';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { intInRange, nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
+import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 

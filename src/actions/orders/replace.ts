@@ -1,7 +1,7 @@
 import type { ClientContext } from '../../_internal/context.ts';
-import type { CallOptions } from '../../_internal/transport.ts';
 import { validateParams } from '../../_internal/validate.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
+import type { CallOptions } from '../../options.ts';
 import { pathIdParam } from '../_shared.ts';
 import { type CancelOrderReturnType, cancel } from './cancel.ts';
 import { type CreateOrderParameters, type CreateOrderReturnType, prepareOrderBody, sendOrder } from './create.ts';

@@ -1,4 +1,4 @@
-import ky from 'ky';
+import type { KyInstance } from 'ky';
 import { AbortError } from '../errors/abort-error.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
@@ -15,6 +15,7 @@ import { canonicalQuery } from '../signer.ts';
 import { backoffStep } from './backoff.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
+import { loadedKy, loadKy } from './ky-loader.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
@@ -291,6 +292,26 @@ export class Transport {
       return undefined;
     };
 
+    let ky: KyInstance;
+    try {
+      ky = loadedKy() ?? (await Promise.race([loadKy(), stopped]));
+    } catch (error) {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onCallerAbort);
+      // Nothing was sent: a stopped wait is this deadline or this signal, anything else a failed module load.
+      if (stoppedBy === CALLER_ABORT) throw this.abortError(call, signal?.reason);
+      if (stoppedBy === DEADLINE) {
+        throw new TimeoutError({
+          method: call.method,
+          path: call.path,
+          timeoutMs,
+          details: 'the HTTP layer (ky) did not load in time; nothing was sent',
+        });
+      }
+      throw new FuturesError(`${call.method} ${call.path}: the HTTP layer (ky) could not be loaded; nothing was sent`, {
+        cause: error,
+      });
+    }
     const sentAt = config.clock.now();
     slot.sent = true;
     let response: Response;

@@ -15,6 +15,7 @@ import { canonicalQuery } from '../signer.ts';
 import { backoffStep } from './backoff.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
+import { validateResponse } from './fast-validate.ts';
 import { loadedKy, loadKy } from './ky-loader.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
@@ -408,7 +409,7 @@ export class Transport {
           path: call.path,
         });
       }
-      const result = call.schema.safeParse(parsed.value);
+      const result = validateResponse(call.schema, parsed.value, text);
       if (!result.success) {
         throw new ResponseValidationError({
           issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),

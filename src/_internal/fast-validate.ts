@@ -1,0 +1,107 @@
+// A faster check of 2xx bodies with exactly the same verdict and the same value. Response schemas are
+// `z.looseObject`s (unknown fields are kept), and zod copies every unknown key of every object one by one: for a
+// page of 200 orders that is ~3× the cost of checking the known keys. When a schema cannot change a value (no
+// transform, default, coercion or trimming anywhere in it) and keeps every unknown key, the JSON value that passes
+// it IS its output; so the value is checked by a twin schema that skips unknown keys (zod's compiled fast path)
+// and returned as it is. A value the twin rejects goes through the real schema, for the real issues.
+import type * as z from 'zod';
+import * as zod from 'zod';
+
+type Schema = z.ZodType;
+interface Def {
+  type: string;
+  checks?: ReadonlyArray<{ _zod: { def: { check: string } } }>;
+  [key: string]: unknown;
+}
+
+const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Twins already built (null: the schema may change values, or drops unknown keys, so it must run itself). */
+const twins = new WeakMap<Schema, Schema | null>();
+
+/** Leaf types whose output is their input when they accept it. */
+const LEAVES = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'null', 'unknown', 'any', 'int']);
+
+function twinOf(schema: Schema): Schema | null {
+  const def = defOf(schema);
+  // An "overwrite" check (trim, toLowerCase, …) changes the value it accepts.
+  if (def.checks?.some((check) => check._zod.def.check === 'overwrite')) return null;
+  if (LEAVES.has(def.type)) return def.coerce ? null : schema;
+  switch (def.type) {
+    case 'object': {
+      const catchall = def.catchall as Schema | undefined;
+      // Only objects that keep unknown keys as they are: a stripping object's output differs from its input,
+      // and a strict one already rejects what a twin would skip.
+      if (!catchall || defOf(catchall).type !== 'unknown' || (def.checks?.length ?? 0) > 0) return null;
+      const shape: Record<string, Schema> = {};
+      for (const [key, value] of Object.entries(def.shape as Record<string, Schema>)) {
+        const twin = twinOf(value);
+        if (!twin) return null;
+        shape[key] = twin;
+      }
+      return zod.object(shape);
+    }
+    case 'array': {
+      if ((def.checks?.length ?? 0) > 0) return null;
+      const element = twinOf(def.element as Schema);
+      return element && zod.array(element);
+    }
+    case 'optional': {
+      const inner = twinOf(def.innerType as Schema);
+      return inner && zod.optional(inner);
+    }
+    case 'nullable': {
+      const inner = twinOf(def.innerType as Schema);
+      return inner && zod.nullable(inner);
+    }
+    case 'union': {
+      const options: Schema[] = [];
+      for (const option of def.options as Schema[]) {
+        const twin = twinOf(option);
+        if (!twin) return null;
+        options.push(twin);
+      }
+      const discriminator = def.discriminator as string | undefined;
+      return discriminator
+        ? zod.discriminatedUnion(discriminator, options as [z.ZodObject, ...z.ZodObject[]])
+        : zod.union(options as [Schema, ...Schema[]]);
+    }
+    case 'tuple': {
+      if (def.rest) return null;
+      const items: Schema[] = [];
+      for (const item of def.items as Schema[]) {
+        const twin = twinOf(item);
+        if (!twin) return null;
+        items.push(twin);
+      }
+      return zod.tuple(items as [Schema, ...Schema[]]);
+    }
+    case 'record': {
+      const value = twinOf(def.valueType as Schema);
+      return value && zod.record(def.keyType as z.ZodString, value);
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * `value` (parsed from `text`) when `schema` accepts it and cannot have changed it, else the real schema's
+ * result: the same `success`, `data` and `error` as `schema.safeParse(value)`, sooner for large bodies.
+ */
+export function validateResponse<T>(schema: z.ZodType<T>, value: unknown, text: string): z.ZodSafeParseResult<T> {
+  // zod never copies an own `__proto__` key (which `JSON.parse` creates, and `Object.assign` would turn into a
+  // prototype): a body that could hold one, even spelled with escapes, takes the real schema.
+  if (text.includes('proto') || text.includes('\\u')) return schema.safeParse(value);
+  let twin = twins.get(schema);
+  if (twin === undefined) {
+    try {
+      twin = twinOf(schema);
+    } catch {
+      twin = null; // a schema shape this module does not know: the real schema decides
+    }
+    twins.set(schema, twin);
+  }
+  if (twin?.safeParse(value).success) return { success: true, data: value as T } as z.ZodSafeParseResult<T>;
+  return schema.safeParse(value);
+}

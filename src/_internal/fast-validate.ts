@@ -5,7 +5,6 @@
 // it IS its output; so the value is checked by a twin schema that skips unknown keys (zod's compiled fast path)
 // and returned as it is. A value the twin rejects goes through the real schema, for the real issues.
 import type * as z from 'zod';
-import * as zod from 'zod';
 
 type Schema = z.ZodType;
 interface Def {
@@ -14,7 +13,18 @@ interface Def {
   [key: string]: unknown;
 }
 
-const defOf = (schema: Schema) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+interface Internals {
+  _zod: { def: Def; constr: new (def: Def) => Schema };
+}
+const defOf = (schema: Schema) => (schema as unknown as Internals)._zod.def;
+/**
+ * The same kind of schema with some of its definition replaced: zod's own constructor, so no schema builder is
+ * imported here (bundles that use few of them keep few).
+ */
+const rebuilt = (schema: Schema, patch: Partial<Def>): Schema => {
+  const internals = (schema as unknown as Internals)._zod;
+  return new internals.constr({ ...internals.def, ...patch });
+};
 
 /** Twins already built (null: the schema may change values, or drops unknown keys, so it must run itself). */
 const twins = new WeakMap<Schema, Schema | null>();
@@ -39,20 +49,17 @@ function twinOf(schema: Schema): Schema | null {
         if (!twin) return null;
         shape[key] = twin;
       }
-      return zod.object(shape);
+      return rebuilt(schema, { shape, catchall: undefined });
     }
     case 'array': {
       if ((def.checks?.length ?? 0) > 0) return null;
       const element = twinOf(def.element as Schema);
-      return element && zod.array(element);
+      return element && rebuilt(schema, { element });
     }
-    case 'optional': {
-      const inner = twinOf(def.innerType as Schema);
-      return inner && zod.optional(inner);
-    }
+    case 'optional':
     case 'nullable': {
-      const inner = twinOf(def.innerType as Schema);
-      return inner && zod.nullable(inner);
+      const innerType = twinOf(def.innerType as Schema);
+      return innerType && rebuilt(schema, { innerType });
     }
     case 'union': {
       const options: Schema[] = [];
@@ -61,10 +68,7 @@ function twinOf(schema: Schema): Schema | null {
         if (!twin) return null;
         options.push(twin);
       }
-      const discriminator = def.discriminator as string | undefined;
-      return discriminator
-        ? zod.discriminatedUnion(discriminator, options as [z.ZodObject, ...z.ZodObject[]])
-        : zod.union(options as [Schema, ...Schema[]]);
+      return rebuilt(schema, { options });
     }
     case 'tuple': {
       if (def.rest) return null;
@@ -74,11 +78,11 @@ function twinOf(schema: Schema): Schema | null {
         if (!twin) return null;
         items.push(twin);
       }
-      return zod.tuple(items as [Schema, ...Schema[]]);
+      return rebuilt(schema, { items });
     }
     case 'record': {
-      const value = twinOf(def.valueType as Schema);
-      return value && zod.record(def.keyType as z.ZodString, value);
+      const valueType = twinOf(def.valueType as Schema);
+      return valueType && rebuilt(schema, { valueType });
     }
     default:
       return null;

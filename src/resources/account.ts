@@ -1,3 +1,5 @@
+// Generated from src/standalone/account.ts by scripts/generate-resources.ts (npm run generate:resources): edit
+// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
 import type {
   ActivitiesAllParameters,
   ActivitiesParameters,

@@ -1,3 +1,5 @@
+// Generated from src/standalone/market.ts by scripts/generate-resources.ts (npm run generate:resources): edit
+// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
 import type { DepthParameters, DepthReturnType } from '../actions/market/depth.ts';
 import type { FundingRateParameters, FundingRateReturnType } from '../actions/market/funding-rate.ts';
 import type { HealthReturnType } from '../actions/market/health.ts';
@@ -65,7 +67,7 @@ export class MarketResource {
     query: LeaderboardParameters<T>,
     options?: CallOptions,
   ): Promise<LeaderboardReturnType<T>> {
-    return marketFunctions.leaderboard(this.client, query, options);
+    return marketFunctions.leaderboard<T>(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!platformTokens} */

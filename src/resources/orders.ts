@@ -1,3 +1,6 @@
+// Generated from src/standalone/orders.ts by scripts/generate-resources.ts (npm run generate:resources): edit
+// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
+
 import type { CancelOrderParameters, CancelOrderReturnType } from '../actions/orders/cancel.ts';
 import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../actions/orders/cancel-all.ts';
 import type { ClosePositionParameters, ClosePositionReturnType } from '../actions/orders/close-position.ts';

@@ -6,7 +6,7 @@ export interface ClientContext {
   readonly transport: Transport;
   /** Default `subAccountId` for calls that accept one. */
   readonly subAccountId: string | undefined;
-  /** This client's position-moving calls, for maker-fill detection (`client.watch()`); see events/journal.ts. */
+  /** This client's position-moving calls, for maker-fill detection (`client.watch()`); see journal.ts. */
   readonly journal?: CallJournal | undefined;
 }
 

@@ -1,6 +1,6 @@
 // One call as an endpoint describes it to the transport, and the checks its per-call options get before anything
 // else happens.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
 import type { BucketName } from '../fleet/types.ts';
@@ -50,7 +50,7 @@ export interface EndpointCall<T> {
    */
   priority?: CallPriority | undefined;
   /** Response schema; validated on 2xx. */
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** The endpoint's own error class for a failed response, before the status → class mapping. */
   errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
   options?: InternalCallOptions | undefined;

@@ -1,7 +1,7 @@
 // One endpoint as data. Every action file declares its endpoint once with `defineEndpoint`; the call it sends,
 // the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and the simulator's coverage check
 // (test/actions/endpoints.test.ts) are all read from that one definition.
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { BucketName } from '../fleet/types.ts';
 import type { QueryParams } from '../signer.ts';
@@ -30,13 +30,13 @@ export interface Endpoint<Result = unknown> {
   /** Order of service in the bucket when not the default for the method and bucket. */
   readonly priority?: CallPriority | undefined;
   /** Run-time check of the call's parameters, when it takes any (documentation and the wire-test table). */
-  readonly params?: z.ZodType | undefined;
+  readonly params?: z.ZodMiniType | undefined;
   /** Where the parameters travel: the query string (GET, DELETE) or the JSON body (POST). */
   readonly paramsIn?: 'query' | 'body' | undefined;
   /** True when a missing `subAccountId` is filled from the client's default. */
   readonly subAccountDefault?: boolean | undefined;
   /** Response schema, validated on 2xx. */
-  readonly response: z.ZodType<Result>;
+  readonly response: z.ZodMiniType<Result>;
   /**
    * What the client's call journal records for a call that can move a position (create, batch, close,
    * close-and-switch), so that `client.watch()` can tell the client's own changes from maker fills: the entries

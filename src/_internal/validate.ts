@@ -1,12 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
+import { parseContext } from './issue-message.ts';
 import { pure } from './pure.ts';
 
 /** Parses call arguments with `schema`, or throws {@link RequestValidationError} naming each bad field. */
-export function validateParams<S extends z.ZodType>(schema: S, input: unknown, context: string): z.output<S> {
-  let result: z.ZodSafeParseResult<z.output<S>>;
+export function validateParams<S extends z.ZodMiniType>(schema: S, input: unknown, context: string): z.output<S> {
+  let result: z.core.util.SafeParseResult<z.output<S>>;
   try {
-    result = schema.safeParse(input);
+    result = schema.safeParse(input, parseContext);
   } catch {
     // A getter that throws, a revoked Proxy, a trap that throws: the arguments cannot be read, so nothing is sent.
     throw new RequestValidationError([{ path: [], message: 'could not be read (a getter or Proxy threw)' }], context);
@@ -31,15 +32,17 @@ const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 export const positiveDecimalParam = /* @__PURE__ */ pure(() =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string, e.g. "0.01"') })
-    .regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' })
-    .refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' }),
+    .check(
+      z.regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' }),
+      z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' }),
+    ),
 );
 
 /** A non-empty string such as a symbol or an id. */
 export const nonEmptyString = /* @__PURE__ */ pure(() =>
   z
     .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-    .min(1, { error: 'must not be empty' }),
+    .check(z.minLength(1, { error: 'must not be empty' })),
 );
 
 const SYMBOL = /^[A-Z0-9]+$/;
@@ -49,25 +52,29 @@ const SYMBOL = /^[A-Z0-9]+$/;
  * before sending, because the server answers a lower-case `'btcusdt'` with a 400; the message names the form to
  * use.
  */
-export const symbolParam = nonEmptyString.superRefine((value, ctx) => {
-  if (value === '' || SYMBOL.test(value)) return; // '' is reported as empty already
-  const suggestion = value
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, 40);
-  const example = suggestion === '' ? 'BTCUSDT' : suggestion;
-  const message =
-    value.toUpperCase() === example
-      ? `must be uppercase, e.g. '${example}'`
-      : `must be upper-case letters and digits only, e.g. '${example}'`;
-  ctx.addIssue({ code: 'custom', message });
-});
+export const symbolParam = nonEmptyString.check(
+  z.superRefine((value, ctx) => {
+    if (value === '' || SYMBOL.test(value)) return; // '' is reported as empty already
+    const suggestion = value
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, '')
+      .slice(0, 40);
+    const example = suggestion === '' ? 'BTCUSDT' : suggestion;
+    const message =
+      value.toUpperCase() === example
+        ? `must be uppercase, e.g. '${example}'`
+        : `must be upper-case letters and digits only, e.g. '${example}'`;
+    ctx.addIssue({ code: 'custom', message });
+  }),
+);
 
 /** An integer in [min, max]. */
 export function intInRange(min: number, max: number) {
   return z
     .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
-    .int({ error: 'must be an integer' })
-    .min(min, { error: `must be between ${min} and ${max}` })
-    .max(max, { error: `must be between ${min} and ${max}` });
+    .check(
+      z.int({ error: 'must be an integer' }),
+      z.minimum(min, { error: `must be between ${min} and ${max}` }),
+      z.maximum(max, { error: `must be between ${min} and ${max}` }),
+    );
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../_internal/context.ts';
 import { pure } from '../_internal/pure.ts';
 import { nonEmptyString } from '../_internal/validate.ts';
@@ -7,18 +7,18 @@ import { nonEmptyString } from '../_internal/validate.ts';
  * `subAccountId` as a call argument: a non-empty string, optional.
  * @internal
  */
-export const subAccountIdParam = /* @__PURE__ */ pure(() => nonEmptyString.optional());
+export const subAccountIdParam = /* @__PURE__ */ pure(() => z.optional(nonEmptyString));
 
 /**
  * A millisecond Unix epoch (non-negative integer), optional.
  * @internal
  */
 export const optionalEpochMs = /* @__PURE__ */ pure(() =>
-  z
-    .number({ error: 'must be a millisecond epoch number' })
-    .int({ error: 'must be an integer (milliseconds)' })
-    .min(0, { error: 'must not be negative' })
-    .optional(),
+  z.optional(
+    z
+      .number({ error: 'must be a millisecond epoch number' })
+      .check(z.int({ error: 'must be an integer (milliseconds)' }), z.minimum(0, { error: 'must not be negative' })),
+  ),
 );
 
 /**
@@ -39,7 +39,9 @@ export function withDefaultSubAccount<T extends { subAccountId?: string | undefi
  * @internal
  */
 export const pathIdParam = /* @__PURE__ */ pure(() =>
-  nonEmptyString.refine((id) => id !== '.' && id !== '..', {
-    error: "must not be '.' or '..'",
-  }),
+  nonEmptyString.check(
+    z.refine((id) => id !== '.' && id !== '..', {
+      error: "must not be '.' or '..'",
+    }),
+  ),
 );

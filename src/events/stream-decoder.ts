@@ -1,7 +1,7 @@
 // Decoding one account-channel message, kept pure so that it can be tested and measured on its own. It runs for
 // every firehose message (300–400/s at idle): market data for symbols nobody asked for is dropped by a prefix
 // check and a slice, before any JSON parsing.
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 
 const STREAM_PREFIX = '{"stream":"';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString, openEnum } from './common.ts';
 import { orderSchema } from './order.ts';
@@ -161,14 +161,14 @@ export const activityTotalsSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     totalBuyVolume: decimalString,
     totalSellVolume: decimalString,
-    totalBuyCount: z.number().int(),
-    totalSellCount: z.number().int(),
-    totalOrderBuyCount: z.number().int(),
-    totalOrderSellCount: z.number().int(),
+    totalBuyCount: z.int(),
+    totalSellCount: z.int(),
+    totalOrderBuyCount: z.int(),
+    totalOrderSellCount: z.int(),
     totalDeposits: decimalString,
     totalWithdrawals: decimalString,
-    totalDepositCount: z.number().int(),
-    totalWithdrawalCount: z.number().int(),
+    totalDepositCount: z.int(),
+    totalWithdrawalCount: z.int(),
   }),
 );
 
@@ -197,7 +197,7 @@ export const pnlBucketSchema = /* @__PURE__ */ pure(() =>
     date: z.string(),
     pnl: z.number(),
     volume: z.number(),
-    trades: z.number().int(),
+    trades: z.int(),
   }),
 );
 
@@ -225,7 +225,7 @@ export const pnlSummarySchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     totalPnl: z.number(),
     totalVolume: z.number(),
-    totalTrades: z.number().int(),
+    totalTrades: z.int(),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 
 /**
@@ -7,7 +7,7 @@ import { pure } from '../_internal/pure.ts';
  * the spec is closed and parsed with `z.enum`.
  */
 export function openEnum<const T extends readonly [string, ...string[]]>(_values: T) {
-  return z.string() as unknown as z.ZodType<T[number] | (string & {}), string>;
+  return z.string() as unknown as z.ZodMiniType<T[number] | (string & {}), string>;
 }
 
 /**

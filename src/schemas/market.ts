@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString } from './common.ts';
 
@@ -67,10 +67,10 @@ export type DepthLevel = z.infer<typeof depthLevelSchema>;
  */
 export const publicTradeSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
-    id: z.number().int(),
+    id: z.int(),
     price: decimalString,
     qty: decimalString,
-    time: z.number().int(),
+    time: z.int(),
     isBuyerMaker: z.boolean(),
   }),
 );
@@ -137,15 +137,15 @@ export type KlineInterval = (typeof KLINE_INTERVALS)[number];
  */
 export const klineSchema = /* @__PURE__ */ pure(() =>
   z.tuple([
-    z.number().int(),
+    z.int(),
     decimalString,
     decimalString,
     decimalString,
     decimalString,
     decimalString,
-    z.number().int(),
+    z.int(),
     decimalString,
-    z.number().int(),
+    z.int(),
     decimalString,
     decimalString,
     z.string(),
@@ -207,7 +207,7 @@ export const LEADERBOARD_PERIODS = ['7d', '30d', 'all'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
 const rankShape = {
-  rank: /* @__PURE__ */ pure(() => z.number().int()),
+  rank: /* @__PURE__ */ pure(() => z.int()),
   walletAddress: /* @__PURE__ */ pure(() => z.string()),
 };
 
@@ -251,7 +251,7 @@ export const referralsLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ...rankShape,
     userId: z.string(),
-    referralCount: z.number().int(),
+    referralCount: z.int(),
   }),
 );
 /**
@@ -303,9 +303,9 @@ export type CommissionLeaderboardEntry = z.infer<typeof commissionLeaderboardEnt
  */
 export const platformTokenSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
-    chainId: z.number().int(),
+    chainId: z.int(),
     asset: z.string(),
-    decimals: z.number().int(),
+    decimals: z.int(),
     contractAddress: z.string(),
   }),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import {
   decimalString,
@@ -63,14 +63,14 @@ export const orderSchema = /* @__PURE__ */ pure(() =>
     side: orderSideSchema,
     type: orderTypeSchema,
     quantity: decimalString,
-    price: decimalString.nullish(),
-    stopPrice: decimalString.nullish(),
-    clientOrderId: z.string().nullish(),
+    price: z.nullish(decimalString),
+    stopPrice: z.nullish(decimalString),
+    clientOrderId: z.nullish(z.string()),
     venueOrderId: z.string(),
     status: openEnum(ORDER_STATUSES),
     source: z.string(),
-    positionSide: positionSideSchema.optional(),
-    reduceOnly: z.boolean().optional(),
+    positionSide: z.optional(positionSideSchema),
+    reduceOnly: z.optional(z.boolean()),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
@@ -102,18 +102,18 @@ export type Order = z.infer<typeof orderSchema>;
 export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
   z.discriminatedUnion('success', [
     z.looseObject({
-      index: z.number().int(),
+      index: z.int(),
       success: z.literal(true),
       orderId: z.string(),
       symbol: z.string(),
       status: openEnum(ORDER_STATUSES),
-      idempotent: z.boolean().optional(),
+      idempotent: z.optional(z.boolean()),
     }),
     z.looseObject({
-      index: z.number().int(),
+      index: z.int(),
       success: z.literal(false),
       error: z.string(),
-      idempotent: z.boolean().optional(),
+      idempotent: z.optional(z.boolean()),
     }),
   ]),
 );
@@ -144,9 +144,9 @@ export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
     orderId: z.string(),
     symbol: z.string(),
     status: openEnum(['CANCELED', 'FAILED']),
-    error: z.string().optional(),
+    error: z.optional(z.string()),
     /** Set (to `true`) by the SDK on the entries of `includeConditional`; the server never sends it. */
-    conditional: z.boolean().optional(),
+    conditional: z.optional(z.boolean()),
   }),
 );
 
@@ -175,14 +175,14 @@ export type CancelAllResultEntry = z.infer<typeof cancelAllResultEntrySchema>;
 export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     symbol: z.string(),
-    orderId: z.number().int(),
+    orderId: z.int(),
     side: orderSideSchema,
     type: openEnum(ORDER_TYPES),
     price: decimalString,
     origQty: decimalString,
     executedQty: decimalString,
     status: openEnum(ORDER_STATUSES),
-    time: z.number().int(),
+    time: z.int(),
   }),
 );
 

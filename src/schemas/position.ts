@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString, marginTypeSchema, openEnum, positionSideSchema } from './common.ts';
 
@@ -33,8 +33,8 @@ export const positionSchema = /* @__PURE__ */ pure(() =>
     marginMode: marginTypeSchema,
     positionSide: positionSideSchema,
     status: openEnum(['OPEN', 'CLOSED']),
-    closeReason: z.string().nullable(),
-    closedAt: z.string().nullable(),
+    closeReason: z.nullable(z.string()),
+    closedAt: z.nullable(z.string()),
     updatedAt: z.string(),
   }),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString, orderSideSchema, positionSideSchema } from './common.ts';
 
@@ -15,7 +15,7 @@ import { decimalString, orderSideSchema, positionSideSchema } from './common.ts'
  */
 export const accountTradeSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
-    id: z.number().int(),
+    id: z.int(),
     symbol: z.string(),
     orderId: z.string(),
     side: orderSideSchema,
@@ -24,7 +24,7 @@ export const accountTradeSchema = /* @__PURE__ */ pure(() =>
     quoteQty: decimalString,
     commission: decimalString,
     commissionAsset: z.string(),
-    time: z.number().int(),
+    time: z.int(),
     isBuyer: z.boolean(),
     isMaker: z.boolean(),
     positionSide: positionSideSchema,
@@ -65,7 +65,7 @@ export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
     fundingFee: decimalString,
     openedAt: z.string(),
     closedAt: z.string(),
-    liquidatedAt: z.string().nullable(),
+    liquidatedAt: z.nullable(z.string()),
   }),
 );
 

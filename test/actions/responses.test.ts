@@ -31,6 +31,27 @@ describe('responses are validated and kept as the server sent them', () => {
     expect((error as ResponseValidationError).body).toEqual(JSON.parse(JSON.stringify(body)));
   });
 
+  it('says what each bad field holds, in English, without touching the app\'s zod configuration', async () => {
+    const body = { ok: true, order: order({ quantity: 0.01, side: 'LONG', venueOrderId: null, id: undefined }) };
+    const { fetch } = recordingFetch({ 'GET /v2/orders/ord-1': { body } });
+    const error = await testClient(fetch)
+      .orders.get('ord-1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    const messages = Object.fromEntries(
+      (error as ResponseValidationError).issues.map((i) => [i.path.join('.'), i.message]),
+    );
+    expect(messages).toEqual({
+      'order.id': 'Invalid input: expected string, received undefined',
+      'order.quantity': 'Invalid input: expected string, received number',
+      'order.side': 'Invalid option: expected one of "BUY"|"SELL"',
+      'order.venueOrderId': 'Invalid input: expected string, received null',
+    });
+    // The SDK passes its messages to each parse: a schema the app parses itself keeps zod's default.
+    const { orderSchema } = await import('../../src/index.ts');
+    expect(orderSchema.safeParse(body.order).error?.issues[0]?.message).toBe('Invalid input');
+  });
+
   it.each([
     [
       'an order without source',

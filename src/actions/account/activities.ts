@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -61,8 +61,8 @@ export type ActivitiesAllParameters = Record<string, never>;
  */
 export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
-    take: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+    skip: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
+    take: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
   }),
 );
 
@@ -79,7 +79,7 @@ export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
     data: z.array(activitySchema),
-    total: z.number().int(),
+    total: z.int(),
     totals: activityTotalsSchema,
   }),
 );

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -42,8 +42,8 @@ export interface PnlHistoryParameters {
  */
 export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    period: z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" }).optional(),
-    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+    period: z.optional(z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" })),
+    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
   }),
 );
 

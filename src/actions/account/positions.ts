@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -37,7 +37,7 @@ export interface PositionsParameters {
  */
 export const positionsParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    status: z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" }).optional(),
+    status: z.optional(z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" })),
   }),
 );
 

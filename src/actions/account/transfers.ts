@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -86,9 +86,9 @@ const transferKindParam = /* @__PURE__ */ pure(() =>
  */
 export const transfersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    skip: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
-    take: intInRange(1, MAX_TRANSFERS_PAGE).optional(),
-    type: transferKindParam.optional(),
+    skip: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
+    take: z.optional(intInRange(1, MAX_TRANSFERS_PAGE)),
+    type: z.optional(transferKindParam),
   }),
 );
 
@@ -102,7 +102,7 @@ export const transfersParamsSchema = /* @__PURE__ */ pure(() =>
  * ```
  */
 export const transfersAllParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({ type: transferKindParam.optional() }),
+  z.strictObject({ type: z.optional(transferKindParam) }),
 );
 
 /**
@@ -118,7 +118,7 @@ export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
     transfers: z.array(transferSchema),
-    total: z.number().int(),
+    total: z.int(),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -48,7 +48,7 @@ export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
     leverage: intInRange(1, 125),
-    forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
+    forceWithOpenPosition: z.optional(z.boolean({ error: 'must be a boolean' })),
   }),
 );
 

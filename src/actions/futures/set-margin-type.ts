@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -53,7 +53,7 @@ export const setMarginTypeParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
     marginType: marginTypeParam,
-    forceWithOpenPosition: z.boolean({ error: 'must be a boolean' }).optional(),
+    forceWithOpenPosition: z.optional(z.boolean({ error: 'must be a boolean' })),
   }),
 );
 
@@ -72,7 +72,7 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
     data: z.looseObject({
       marginType: marginTypeSchema,
       symbol: z.string(),
-      unchanged: z.boolean().optional(),
+      unchanged: z.optional(z.boolean()),
     }),
   }),
 );

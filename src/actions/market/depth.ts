@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -40,7 +40,7 @@ export interface DepthParameters {
 export const depthParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
-    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -46,7 +46,7 @@ export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
     symbol: z.string(),
-    fundingRate: decimalString.nullable(),
+    fundingRate: z.nullable(decimalString),
   }),
 );
 

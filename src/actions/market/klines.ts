@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -40,13 +40,13 @@ export interface KlinesParameters {
 }
 
 const ignoredByServer = /* @__PURE__ */ pure(() =>
-  z
-    .undefined({
+  z.optional(
+    z.undefined({
       error:
         'is not supported: the server ignores time ranges and always returns the newest `limit` candles; ' +
         'fetch the newest candles and filter by openTime yourself',
-    })
-    .optional(),
+    }),
+  ),
 );
 
 /**
@@ -62,7 +62,7 @@ export const klinesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
     interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
-    limit: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
+    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
     startTime: ignoredByServer,
     endTime: ignoredByServer,
   }),

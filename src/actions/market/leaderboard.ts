@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -65,8 +65,8 @@ export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardTy
 export const leaderboardParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     type: z.enum(LEADERBOARD_TYPES, { error: "must be 'volume', 'referrals' or 'commission'" }),
-    limit: intInRange(1, MAX_LEADERBOARD_LIMIT).optional(),
-    period: z.enum(LEADERBOARD_PERIODS, { error: "must be '7d', '30d' or 'all'" }).optional(),
+    limit: z.optional(intInRange(1, MAX_LEADERBOARD_LIMIT)),
+    period: z.optional(z.enum(LEADERBOARD_PERIODS, { error: "must be '7d', '30d' or 'all'" })),
   }),
 );
 

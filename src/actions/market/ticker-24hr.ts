@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -32,7 +32,7 @@ export interface Ticker24hrParameters {
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const ticker24hrParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ symbol: symbolParam.optional() }));
+export const ticker24hrParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ symbol: z.optional(symbolParam) }));
 
 /**
  * Response of `GET /v2/ticker/24hr`: always an array (one element when filtered).

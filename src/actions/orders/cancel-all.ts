@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -73,9 +73,9 @@ export interface CancelAllOrdersParameters {
  */
 export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    symbol: symbolParam.optional(),
+    symbol: z.optional(symbolParam),
     subAccountId: subAccountIdParam,
-    includeConditional: z.boolean({ error: 'must be a boolean' }).optional(),
+    includeConditional: z.optional(z.boolean({ error: 'must be a boolean' })),
   }),
 );
 
@@ -90,18 +90,19 @@ export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
  * ```
  */
 export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
-  z
-    .looseObject({
+  z.pipe(
+    z.looseObject({
       ok: okTrue,
-      canceled: z.number().int(),
-      total: z.number().int().optional(),
-      results: z.array(cancelAllResultEntrySchema).optional(),
-    })
-    .transform(({ total, results, ...rest }) => ({
+      canceled: z.int(),
+      total: z.optional(z.int()),
+      results: z.optional(z.array(cancelAllResultEntrySchema)),
+    }),
+    z.transform(({ total, results, ...rest }) => ({
       ...rest,
       total: total ?? results?.length ?? 0,
       results: results ?? [],
     })),
+  ),
 );
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -37,7 +37,7 @@ export interface ClosePositionParameters {
 export const closePositionParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     positionId: nonEmptyString,
-    quantity: positiveDecimalParam.optional(),
+    quantity: z.optional(positiveDecimalParam),
   }),
 );
 
@@ -56,7 +56,7 @@ export const closeSubmittedSchema = /* @__PURE__ */ pure(() =>
     side: orderSideSchema,
     quantity: decimalString,
     remainingPosition: decimalString,
-    reconciled: z.literal(false).optional(),
+    reconciled: z.optional(z.literal(false)),
   }),
 );
 
@@ -90,7 +90,7 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
     closed: z.union([closeReconciledSchema, closeSubmittedSchema]),
-    venue: venuePassthroughSchema.optional(),
+    venue: z.optional(venuePassthroughSchema),
   }),
 );
 

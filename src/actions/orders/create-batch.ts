@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { batchJournalOrders, orderJournalInit } from '../../_internal/journal.ts';
@@ -52,8 +52,10 @@ export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     orders: z
       .array(createOrderParamsSchema, { error: 'must be an array of orders' })
-      .min(1, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` })
-      .max(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
+      .check(
+        z.minLength(1, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
+        z.maxLength(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
+      ),
   }),
 );
 

@@ -1,6 +1,7 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { parseContext } from '../../_internal/issue-message.ts';
 import { orderJournalInit } from '../../_internal/journal.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { nonEmptyString, positiveDecimalParam, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -129,13 +130,13 @@ const baseShape = {
     error: (issue) => (issue.input === undefined ? 'is required' : "must be 'BUY' or 'SELL'"),
   }),
   quantity: positiveDecimalParam,
-  positionSide: z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" }).optional(),
-  reduceOnly: z.boolean({ error: 'must be a boolean' }).optional(),
-  subAccountId: nonEmptyString.optional(),
-  clientOrderId: nonEmptyString.max(64, { error: 'must be at most 64 characters' }).optional(),
+  positionSide: z.optional(z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" })),
+  reduceOnly: z.optional(z.boolean({ error: 'must be a boolean' })),
+  subAccountId: z.optional(nonEmptyString),
+  clientOrderId: z.optional(nonEmptyString.check(z.maxLength(64, { error: 'must be at most 64 characters' }))),
 };
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
-const forbidden = (why: string) => z.undefined({ error: why }).optional();
+const forbidden = (why: string) => z.optional(z.undefined({ error: why }));
 
 const ORDER_TYPES_TEXT = "'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT' or 'TAKE_PROFIT_MARKET'";
 
@@ -184,8 +185,8 @@ const orderBaseSchema = z.strictObject(
       error: (issue) => (issue.input === undefined ? 'is required' : `must be ${ORDER_TYPES_TEXT}`),
     }),
     ...restShape,
-    price: positiveDecimalParam.optional(),
-    stopPrice: positiveDecimalParam.optional(),
+    price: z.optional(positiveDecimalParam),
+    stopPrice: z.optional(positiveDecimalParam),
   },
   {
     error: (issue) =>
@@ -204,20 +205,24 @@ const orderBaseSchema = z.strictObject(
  * if (!check.success) console.log(check.error.issues);
  * ```
  */
-export const createOrderParamsSchema = z.unknown().transform((input, ctx) => {
-  const params = input === undefined ? {} : input;
-  const result = orderParamsUnion.safeParse(params);
-  if (result.success) return result.data;
-  // No branch was tried: `type` is missing or unknown, or the input is not an object at all.
-  const typeUnknown = result.error.issues.some(
-    (issue) => issue.code === 'invalid_union' || (issue.code === 'invalid_type' && issue.path.length === 0),
-  );
-  const issues = (typeUnknown && orderBaseSchema.safeParse(params).error?.issues) || result.error.issues;
-  // Finalised issues (message and path set) pushed back as raw ones: zod keeps both and prefixes the path when
-  // this schema is an item of a batch.
-  for (const issue of issues) ctx.issues.push({ ...issue, input: params } as (typeof ctx.issues)[number]);
-  return z.NEVER;
-});
+export const createOrderParamsSchema = z.pipe(
+  z.unknown(),
+  z.transform((input, ctx) => {
+    const params = input === undefined ? {} : input;
+    const result = orderParamsUnion.safeParse(params, parseContext);
+    if (result.success) return result.data;
+    // No branch was tried: `type` is missing or unknown, or the input is not an object at all.
+    const typeUnknown = result.error.issues.some(
+      (issue) => issue.code === 'invalid_union' || (issue.code === 'invalid_type' && issue.path.length === 0),
+    );
+    const issues =
+      (typeUnknown && orderBaseSchema.safeParse(params, parseContext).error?.issues) || result.error.issues;
+    // Finalised issues (message and path set) pushed back as raw ones: zod keeps both and prefixes the path when
+    // this schema is an item of a batch.
+    for (const issue of issues) ctx.issues.push({ ...issue, input: params } as (typeof ctx.issues)[number]);
+    return z.NEVER;
+  }),
+);
 
 /**
  * Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`).
@@ -231,8 +236,8 @@ export const createOrderParamsSchema = z.unknown().transform((input, ctx) => {
 export const createOrderResponseSchema = z.looseObject({
   ok: okTrue,
   order: orderSchema,
-  venue: venuePassthroughSchema.optional(),
-  idempotent: z.boolean().optional(),
+  venue: z.optional(venuePassthroughSchema),
+  idempotent: z.optional(z.boolean()),
 });
 
 /**

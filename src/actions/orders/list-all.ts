@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { pure } from '../../_internal/pure.ts';
 import { nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
@@ -37,8 +37,8 @@ export interface ListAllOrdersParameters {
  */
 export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    symbol: symbolParam.optional(),
-    status: nonEmptyString.optional(),
+    symbol: z.optional(symbolParam),
+    status: z.optional(nonEmptyString),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -56,10 +56,10 @@ export interface ListOrdersParameters {
  */
 export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    symbol: symbolParam.optional(),
-    status: nonEmptyString.optional(),
-    limit: intInRange(1, MAX_ORDERS_PAGE).optional(),
-    offset: intInRange(0, Number.MAX_SAFE_INTEGER).optional(),
+    symbol: z.optional(symbolParam),
+    status: z.optional(nonEmptyString),
+    limit: z.optional(intInRange(1, MAX_ORDERS_PAGE)),
+    offset: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
   }),
 );
 
@@ -76,7 +76,7 @@ export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
     orders: z.array(orderSchema),
-    total: z.number().int(),
+    total: z.int(),
   }),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -41,11 +41,11 @@ export interface MyTradesParameters {
 export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
-    fromId: z
-      .number({ error: 'must be a trade id (integer)' })
-      .int({ error: 'must be an integer' })
-      .min(0, { error: 'must not be negative' })
-      .optional(),
+    fromId: z.optional(
+      z
+        .number({ error: 'must be a trade id (integer)' })
+        .check(z.int({ error: 'must be an integer' }), z.minimum(0, { error: 'must not be negative' })),
+    ),
     subAccountId: subAccountIdParam,
   }),
 );

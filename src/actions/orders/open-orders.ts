@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -37,7 +37,7 @@ export interface OpenOrdersParameters {
  */
 export const openOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    symbol: symbolParam.optional(),
+    symbol: z.optional(symbolParam),
     subAccountId: subAccountIdParam,
   }),
 );

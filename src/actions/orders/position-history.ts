@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
@@ -64,17 +64,19 @@ export interface PositionHistoryParameters {
 export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
   z
     .strictObject({
-      symbol: symbolParam.optional(),
+      symbol: z.optional(symbolParam),
       subAccountId: subAccountIdParam,
-      page: intInRange(1, Number.MAX_SAFE_INTEGER).optional(),
-      limit: intInRange(1, MAX_POSITION_HISTORY_PAGE).optional(),
+      page: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
+      limit: z.optional(intInRange(1, MAX_POSITION_HISTORY_PAGE)),
       startTime: optionalEpochMs,
       endTime: optionalEpochMs,
     })
-    .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
-      error: 'must not be before startTime',
-      path: ['endTime'],
-    }),
+    .check(
+      z.refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
+        error: 'must not be before startTime',
+        path: ['endTime'],
+      }),
+    ),
 );
 
 /**

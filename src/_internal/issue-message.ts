@@ -1,0 +1,55 @@
+import type * as z from 'zod/mini';
+
+type RawIssue = z.core.$ZodRawIssue;
+
+const received = (input: unknown): string => {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  if (typeof input === 'number' && Number.isNaN(input)) return 'NaN';
+  return typeof input;
+};
+
+const show = (value: unknown): string => (typeof value === 'bigint' ? `${value}n` : JSON.stringify(value));
+
+/**
+ * The English message of a zod issue, in zod's own wording ("Invalid input: expected string, received number").
+ * `zod/mini` ships no messages (every issue reads "Invalid input" until an app loads a locale globally), and the
+ * SDK must not change the app's zod configuration, so it passes this map to each parse it runs; a message a
+ * schema sets itself still wins. zod's English locale would do the same for 1.3 KB gzip; this is a quarter of it.
+ */
+export function issueMessage(issue: RawIssue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `Invalid input: expected ${issue.expected}, received ${received(issue.input)}`;
+    case 'invalid_value':
+      return issue.values.length === 1
+        ? `Invalid input: expected ${show(issue.values[0])}`
+        : `Invalid option: expected one of ${issue.values.map(show).join('|')}`;
+    case 'too_small':
+    case 'too_big': {
+      const small = issue.code === 'too_small';
+      const limit = small ? issue.minimum : issue.maximum;
+      const sign = (small ? '>' : '<') + (issue.inclusive ? '=' : '');
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      const verb = unit === '' ? 'be ' : 'have ';
+      return `Too ${small ? 'small' : 'big'}: expected ${issue.origin} to ${verb}${sign}${String(limit)}${unit}`;
+    }
+    case 'invalid_format':
+      return issue.format === 'regex' && issue.pattern
+        ? `Invalid string: must match pattern ${issue.pattern}`
+        : `Invalid ${issue.format}`;
+    case 'not_multiple_of':
+      return `Invalid number: must be a multiple of ${String(issue.divisor)}`;
+    case 'unrecognized_keys':
+      return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(show).join(', ')}`;
+    case 'invalid_key':
+      return `Invalid key in ${issue.origin}`;
+    case 'invalid_element':
+      return `Invalid value in ${issue.origin}`;
+    default:
+      return undefined; // zod's "Invalid input"
+  }
+}
+
+/** The context every parse of the SDK runs with: English messages, nothing else changed. */
+export const parseContext: z.core.ParseContext<z.core.$ZodIssue> = { error: issueMessage };

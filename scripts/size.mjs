@@ -18,7 +18,7 @@ export const SIZE_CASES = [
     name: 'whole FuturesClient',
     code: "import { FuturesClient } from 'futures-sdk';\nexport const client = new FuturesClient({ baseUrl: 'https://api.example.com' });\n",
     goalKb: 35,
-    budgetKb: 71,
+    budgetKb: 53.5,
   },
   {
     name: 'market data only (createBaseClient + ticker24hr, klines)',
@@ -28,7 +28,7 @@ export const SIZE_CASES = [
       "export const tickers = () => ticker24hr(client, { symbol: 'BTCUSDT' });\n" +
       "export const candles = () => klines(client, { symbol: 'BTCUSDT', interval: '1m' });\n",
     goalKb: 15,
-    budgetKb: 54,
+    budgetKb: 35.5,
   },
   {
     name: 'decimal helpers only',

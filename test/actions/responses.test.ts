@@ -31,7 +31,7 @@ describe('responses are validated and kept as the server sent them', () => {
     expect((error as ResponseValidationError).body).toEqual(JSON.parse(JSON.stringify(body)));
   });
 
-  it('says what each bad field holds, in English, without touching the app\'s zod configuration', async () => {
+  it("says what each bad field holds, in English, without touching the app's zod configuration", async () => {
     const body = { ok: true, order: order({ quantity: 0.01, side: 'LONG', venueOrderId: null, id: undefined }) };
     const { fetch } = recordingFetch({ 'GET /v2/orders/ord-1': { body } });
     const error = await testClient(fetch)

@@ -56,18 +56,29 @@ export async function readText(response: Response, stopped: Promise<never>): Pro
     return Promise.race([response.text(), stopped]);
   }
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
+  // Bytes are kept and decoded once at the end, as `response.text()` does: decoding chunk by chunk builds the
+  // text out of pieces that `JSON.parse` must first copy into one string.
+  const chunks: Uint8Array[] = [];
+  let length = 0;
   try {
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), stopped]);
-      if (done) return text + decoder.decode();
-      text += decoder.decode(value, { stream: true });
+      if (done) break;
+      chunks.push(value);
+      length += value.byteLength;
     }
   } catch (error) {
     reader.cancel().catch(noop);
     throw error;
   }
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const bytes = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }
 
 export function toPathKey(key: PropertyKey): string | number {

@@ -242,3 +242,30 @@ describe('signer option', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('reading a body that arrives in pieces', () => {
+  it('keeps a multi-byte character split across network chunks', async () => {
+    const { createServer } = await import('node:http');
+    const body = Buffer.from(JSON.stringify({ ok: true, service: 'prix €—ü 😀 ok' }));
+    const euro = body.indexOf(Buffer.from('€'));
+    // Three writes, a moment apart, cut inside '€' (3 bytes) and inside the emoji (4 bytes).
+    const emoji = body.indexOf(Buffer.from('😀'));
+    const pieces = [body.subarray(0, euro + 1), body.subarray(euro + 1, emoji + 2), body.subarray(emoji + 2)];
+    const raw = createServer(async (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (const piece of pieces) {
+        res.write(piece);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      res.end();
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const { port } = raw.address() as { port: number };
+    try {
+      const c = new FuturesClient({ baseUrl: `http://127.0.0.1:${port}` });
+      await expect(c.market.health()).resolves.toEqual({ ok: true, service: 'prix €—ü 😀 ok' });
+    } finally {
+      await new Promise((resolve) => raw.close(resolve));
+    }
+  });
+});

@@ -91,8 +91,11 @@ export class ClockSync {
   /** Timestamps handed out recently, with the local time they were handed out, oldest first. */
   private readonly issued: Array<{ timestamp: number; at: number }> = [];
   private readonly issuedSet = new Set<number>();
+  private readonly clock: Clock;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(clock: Clock) {
+    this.clock = clock;
+  }
 
   /** Current estimate of server time − local time, in ms. */
   get offset(): number {

@@ -25,11 +25,14 @@ export class MemoryBudget implements SharedBudget {
   private readonly buckets = new Map<string, BudgetBucket>();
   private tickets = 0;
 
-  constructor(
-    private readonly clock: Clock,
-    /** How many members share the account budget: each gets `floor(limit / share)`. */
-    private readonly share = 1,
-  ) {}
+  private readonly clock: Clock;
+  /** How many members share the account budget: each gets `floor(limit / share)`. */
+  private readonly share: number;
+
+  constructor(clock: Clock, share = 1) {
+    this.clock = clock;
+    this.share = share;
+  }
 
   tryTake(bucket: string, budget: BucketBudget): SlotGrant {
     const state = this.state(bucket);

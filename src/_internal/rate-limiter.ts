@@ -71,6 +71,14 @@ function isSlotGrant(answer: unknown): answer is SlotGrant {
  * for a slot, sleeps on the injected clock until one may free up, and wakes early when a slot of this client
  * settles or a pause begins.
  */
+interface BucketQueueDeps {
+  clock: Clock;
+  budget: SharedBudget;
+  /** False: no slots are counted (rateLimit off, or no limit); only pauses hold calls. */
+  counted: boolean;
+  logger: Logger | undefined;
+}
+
 class BucketQueue {
   private readonly waiting: Record<CallPriority, Waiter[]> = { trading: [], normal: [], background: [] };
   /** Local end of a 429 pause (ours, or one the budget reported). */
@@ -83,17 +91,15 @@ class BucketQueue {
   /** Slots this queue granted that are not settled yet: their settles are what an `Infinity` retry waits for. */
   private unsettled = 0;
 
-  constructor(
-    private readonly name: BucketName,
-    private readonly limits: BucketBudget,
-    private readonly deps: {
-      clock: Clock;
-      budget: SharedBudget;
-      /** False: no slots are counted (rateLimit off, or no limit); only pauses hold calls. */
-      counted: boolean;
-      logger: Logger | undefined;
-    },
-  ) {}
+  private readonly name: BucketName;
+  private readonly limits: BucketBudget;
+  private readonly deps: BucketQueueDeps;
+
+  constructor(name: BucketName, limits: BucketBudget, deps: BucketQueueDeps) {
+    this.name = name;
+    this.limits = limits;
+    this.deps = deps;
+  }
 
   acquire(options: AcquireOptions): Promise<Slot> {
     const { signal } = options;
@@ -375,8 +381,10 @@ export class RateLimiter {
   private readonly enforceLimits: boolean;
   private readonly logger: Logger | undefined;
 
+  private readonly clock: Clock;
+
   constructor(
-    private readonly clock: Clock,
+    clock: Clock,
     options: {
       limits?: BucketLimits | undefined;
       enforceLimits?: boolean | undefined;
@@ -384,6 +392,7 @@ export class RateLimiter {
       logger?: Logger | undefined;
     } = {},
   ) {
+    this.clock = clock;
     this.limits = options.limits ?? SPEC_BUCKET_LIMITS;
     this.enforceLimits = options.enforceLimits ?? true;
     this.budget = options.budget ?? new MemoryBudget(clock);

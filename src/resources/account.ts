@@ -25,8 +25,12 @@ import * as accountFunctions from '../standalone/account.ts';
  * ```
  */
 export class AccountResource {
+  private readonly client: BaseClient;
+
   /** @internal */
-  constructor(private readonly client: BaseClient) {}
+  constructor(client: BaseClient) {
+    this.client = client;
+  }
 
   /** {@inheritDoc futures-sdk/account!balance} */
   balance(query?: BalanceParameters, options?: CallOptions): Promise<BalanceReturnType> {

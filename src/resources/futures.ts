@@ -21,8 +21,12 @@ import * as futuresFunctions from '../standalone/futures.ts';
  * ```
  */
 export class FuturesResource {
+  private readonly client: BaseClient;
+
   /** @internal */
-  constructor(private readonly client: BaseClient) {}
+  constructor(client: BaseClient) {
+    this.client = client;
+  }
 
   /** {@inheritDoc futures-sdk/futures!setLeverage} */
   setLeverage(params: SetLeverageParameters, options?: CallOptions): Promise<SetLeverageReturnType> {

@@ -24,8 +24,12 @@ import * as marketFunctions from '../standalone/market.ts';
  * ```
  */
 export class MarketResource {
+  private readonly client: BaseClient;
+
   /** @internal */
-  constructor(private readonly client: BaseClient) {}
+  constructor(client: BaseClient) {
+    this.client = client;
+  }
 
   /** {@inheritDoc futures-sdk/market!health} */
   health(options?: CallOptions): Promise<HealthReturnType> {

@@ -27,8 +27,12 @@ import * as ordersFunctions from '../standalone/orders.ts';
  * ```
  */
 export class OrdersResource {
+  private readonly client: BaseClient;
+
   /** @internal */
-  constructor(private readonly client: BaseClient) {}
+  constructor(client: BaseClient) {
+    this.client = client;
+  }
 
   /** {@inheritDoc futures-sdk/orders!create} */
   create(params: CreateOrderParameters, options?: CallOptions): Promise<CreateOrderReturnType> {

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 import { issueMessage } from '../../src/_internal/issue-message.ts';
 
-// The SDK's messages claim zod's English wording without loading zod's locale (1.3 KB gzip): checked here
+// The SDK's messages claim zod's English wording without shipping zod's locale (1.3 KB gzip; these are 0.6 KB): checked here
 // against that locale, issue kind by issue kind.
 const cases: Array<[string, z.ZodMiniType, unknown]> = [
   ['a wrong type', z.string(), 1],

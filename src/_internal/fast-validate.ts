@@ -2,8 +2,10 @@
 // `z.looseObject`s (unknown fields are kept), and zod copies every unknown key of every object one by one: for a
 // page of 200 orders that is ~3× the cost of checking the known keys. When a schema cannot change a value (no
 // transform, default, coercion or trimming anywhere in it) and keeps every unknown key, the JSON value that passes
-// it IS its output; so the value is checked by a twin schema that skips unknown keys (zod's compiled fast path)
-// and returned as it is. A value the twin rejects goes through the real schema, for the real issues.
+// it IS its output; so the value is checked without building an output and returned as it is: on servers by
+// zod's ahead-of-time compiled check of the schema (`#schema-compiler`), elsewhere (and until the compiler has
+// loaded) by a twin schema that skips unknown keys. A value the check rejects goes through the real schema, for
+// the real issues.
 
 import type * as z from 'zod/mini';
 import { $ZodObjectJIT, safeParse } from 'zod/v4/core';
@@ -31,6 +33,35 @@ const rebuilt = (schema: Schema, patch: Partial<Def>): Schema => {
 
 /** Twins already built (null: the schema may change values, or drops unknown keys, so it must run itself). */
 const twins = new WeakMap<Schema, Schema | null>();
+
+type Check = (value: unknown) => boolean;
+/** zod's compiler where the package's `#schema-compiler` import provides one (servers), once it has loaded. */
+let compiler: ((schema: Schema) => Check | undefined) | undefined;
+let compilerLoading: Promise<void> | undefined;
+/** Compiled checks already built (null: zod declined the schema; its twin is used). */
+const compiledChecks = new WeakMap<Schema, Check | null>();
+
+/** Starts loading the compiler once; resolves when it is there or known to be missing. */
+export function loadSchemaCompiler(): Promise<void> {
+  compilerLoading ??= import('#schema-compiler').then(
+    (module) => {
+      compiler = module.compiledCheck;
+    },
+    () => undefined, // not resolvable here (src run without a build, an unusual bundler): the twins do the job
+  );
+  return compilerLoading;
+}
+
+/** The compiled check of `schema` (tests and the bench ask whether there is one). */
+export function compiledCheckOf(schema: Schema): Check | undefined {
+  if (!compiler) return undefined;
+  let check = compiledChecks.get(schema);
+  if (check === undefined) {
+    check = compiler(schema) ?? null;
+    compiledChecks.set(schema, check);
+  }
+  return check ?? undefined;
+}
 
 /** Leaf types whose output is their input when they accept it. */
 const LEAVES = new Set(['string', 'number', 'boolean', 'literal', 'enum', 'null', 'unknown', 'any', 'int']);
@@ -99,11 +130,13 @@ function twinOf(schema: Schema): Schema | null {
 /**
  * `value` (parsed from `text`) when `schema` accepts it and cannot have changed it, else the real schema's
  * result: the same `success`, `data` and `error` as `schema.safeParse(value)`, sooner for large bodies.
+ * `useCompiled: false` checks with the twin even where the compiled check is available (tests cover both).
  */
 export function validateResponse<T>(
   schema: z.ZodMiniType<T>,
   value: unknown,
   text: string,
+  useCompiled = true,
 ): z.core.util.SafeParseResult<T> {
   // zod never copies an own `__proto__` key (which `JSON.parse` creates, and `Object.assign` would turn into a
   // prototype): a body that could hold one, even spelled with escapes, takes the real schema.
@@ -117,7 +150,12 @@ export function validateResponse<T>(
     }
     twins.set(schema, twin);
   }
-  if (twin && safeParse(twin, value).success)
-    return { success: true, data: value as T } as z.core.util.SafeParseResult<T>;
+  if (twin) {
+    void loadSchemaCompiler();
+    const check = useCompiled ? compiledCheckOf(schema) : undefined;
+    if (check ? check(value) : safeParse(twin, value).success) {
+      return { success: true, data: value as T } as z.core.util.SafeParseResult<T>;
+    }
+  }
   return schema.safeParse(value, parseContext);
 }

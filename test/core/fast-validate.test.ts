@@ -1,9 +1,10 @@
 // The fast path for 2xx bodies must give exactly what the response schema gives: the same verdict, the same
 // value (unknown fields kept) and, on failure, the same issues. Checked on every endpoint's spec-shaped body, and
-// on random mutations of those bodies (fields removed, retyped, added, nested).
+// on random mutations of those bodies (fields removed, retyped, added, nested), both ways it checks a body: zod's
+// compiled check (servers) and the twin schema (browsers, Workers, before the compiler has loaded).
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { validateResponse } from '../../src/_internal/fast-validate.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compiledCheckOf, loadSchemaCompiler, validateResponse } from '../../src/_internal/fast-validate.ts';
 import { parseContext } from '../../src/_internal/issue-message.ts';
 import { ENDPOINTS } from '../../src/actions/endpoints.ts';
 import { specRoutes } from '../actions/_fixtures.ts';
@@ -47,9 +48,17 @@ const replacements = fc.oneof(
   fc.constant('0.01'),
 );
 
+beforeAll(() => loadSchemaCompiler());
+
 describe('validateResponse (the fast path for 2xx bodies)', () => {
   it('covers most endpoints', () => {
     expect(cases.length).toBeGreaterThan(20);
+  });
+
+  it('has a compiled check for every response schema here (Node)', () => {
+    expect(cases.filter((c) => compiledCheckOf(c.endpoint.response) === undefined).map((c) => c.endpoint.name)).toEqual(
+      [],
+    );
   });
 
   it.each(cases.map((c) => [c.endpoint.name, c] as const))(
@@ -74,24 +83,30 @@ describe('validateResponse (the fast path for 2xx bodies)', () => {
     expect(Object.assign({}, fast.data)).not.toHaveProperty('polluted');
   });
 
-  it('gives the same verdict, value and issues as the schema for mutated bodies of every endpoint', () => {
-    fc.assert(
-      fc.property(
-        fc.constantFrom(...cases),
-        fc.nat(),
-        replacements,
-        fc.boolean(),
-        ({ endpoint, body }, pick, replacement, remove) => {
-          const all = paths(body);
-          const mutated = mutate(body, all[pick % all.length]!, replacement, remove);
-          const fast = validateResponse(endpoint.response, mutated, JSON.stringify(mutated) ?? '');
-          const real = endpoint.response.safeParse(mutated, parseContext);
-          expect(fast.success).toBe(real.success);
-          if (real.success) expect(fast.data).toEqual(real.data);
-          else expect(fast.error?.issues).toEqual(real.error.issues);
-        },
-      ),
-      { numRuns: 2_000 },
-    );
-  });
+  it.each([
+    ['the compiled check', true],
+    ['the twin', false],
+  ])(
+    'gives the same verdict, value and issues as the schema for mutated bodies of every endpoint (%s)',
+    (_, compiled) => {
+      fc.assert(
+        fc.property(
+          fc.constantFrom(...cases),
+          fc.nat(),
+          replacements,
+          fc.boolean(),
+          ({ endpoint, body }, pick, replacement, remove) => {
+            const all = paths(body);
+            const mutated = mutate(body, all[pick % all.length]!, replacement, remove);
+            const fast = validateResponse(endpoint.response, mutated, JSON.stringify(mutated) ?? '', compiled);
+            const real = endpoint.response.safeParse(mutated, parseContext);
+            expect(fast.success).toBe(real.success);
+            if (real.success) expect(fast.data).toEqual(real.data);
+            else expect(fast.error?.issues).toEqual(real.error.issues);
+          },
+        ),
+        { numRuns: 2_000 },
+      );
+    },
+  );
 });

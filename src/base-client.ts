@@ -7,7 +7,7 @@ import { isValidTimeoutMs, MAX_TIMEOUT_MS, type Signer, Transport } from './_int
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { Fleet } from './fleet/types.ts';
 import type { FuturesClientOptions } from './options.ts';
-import { hmacSha256Hex } from './signer.ts';
+import { keyedHmacSha256Hex } from './signer.ts';
 
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
 const fleetsInUse = /* @__PURE__ */ new WeakSet<Fleet>();
@@ -107,7 +107,7 @@ function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signe
       );
     }
     redactor.addSecret(apiSecret);
-    return (payload) => hmacSha256Hex(apiSecret, payload);
+    return keyedHmacSha256Hex(apiSecret);
   }
   if (signer !== undefined && typeof signer !== 'function') throw new ConfigurationError('signer must be a function');
   return signer;

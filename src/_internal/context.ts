@@ -1,3 +1,4 @@
+import { RequestValidationError } from '../errors/request-validation-error.ts';
 import type { CallJournal } from './journal.ts';
 import type { Transport } from './transport.ts';
 
@@ -10,10 +11,39 @@ export interface ClientContext {
   readonly journal?: CallJournal | undefined;
 }
 
+/** Characters a path id may not hold: URL delimiters, `%`, whitespace (as `\s` reads it) and controls (`Cc`: C0, DEL, C1). */
+const FORBIDDEN_IN_PATH_ID = /[/\\?#%\s\p{Cc}]/u;
+/** A lone surrogate: with the `u` flag a well-formed pair is one code point, so only an unpaired half matches. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+const codePoint = (char: string): string => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
 /**
- * Percent-encodes one path segment (`a/../b` → `a%2F..%2Fb`). A segment that is exactly `.` or `..` cannot be
- * sent safely (URL parsers resolve it even when encoded as `%2E`), so actions reject those ids before calling this.
+ * Why `id` cannot be sent as one path segment, or `undefined` when it can. A path id is opaque, but `/`, `\`, `?`,
+ * `#`, `%`, whitespace, control characters, a lone surrogate, `''`, `.` and `..` are refused: a normalising proxy
+ * would otherwise resolve `ord_5/../ord_6` (even percent-encoded) into another order's path, and the signature
+ * does not cover the path.
+ * @internal
+ */
+export function pathIdProblem(id: string): string | undefined {
+  if (id === '') return 'must not be empty';
+  if (id === '.' || id === '..') return "must not be '.' or '..'";
+  const lone = LONE_SURROGATE.exec(id);
+  if (lone) return `must not contain a lone surrogate (found ${codePoint(lone[0])})`;
+  const bad = FORBIDDEN_IN_PATH_ID.exec(id);
+  if (!bad) return undefined;
+  const char = bad[0];
+  return /[/\\?#%]/.test(char)
+    ? `must not contain '${char}' (a path id is one URL segment)`
+    : `must not contain whitespace or control characters (found ${codePoint(char)})`;
+}
+
+/**
+ * Percent-encodes one path segment (`é` → `%C3%A9`). Actions validate ids first (see {@link pathIdProblem}); an id
+ * that slips past them is refused here with {@link RequestValidationError}, never sent and never a `URIError`.
  */
 export function encodePathSegment(id: string): string {
+  const problem = pathIdProblem(id);
+  if (problem !== undefined) throw new RequestValidationError([{ path: ['id'], message: problem }], 'path id');
   return encodeURIComponent(id);
 }

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../_internal/context.ts';
+import { type ClientContext, pathIdProblem } from '../_internal/context.ts';
 import { pure } from '../_internal/pure.ts';
 import { nonEmptyString } from '../_internal/validate.ts';
 
@@ -34,14 +34,16 @@ export function withDefaultSubAccount<T extends { subAccountId?: string | undefi
 }
 
 /**
- * A path id: non-empty, and not `.` or `..`, which URL parsers treat as "this/parent directory" even when
- * percent-encoded (`%2E%2E`), so such a request would reach a different endpoint.
+ * A path id: non-empty, not `.` or `..` (URL parsers treat those as "this/parent directory" even when
+ * percent-encoded), and free of `/`, `\`, `?`, `#`, `%`, whitespace, control characters and lone surrogates (see
+ * `pathIdProblem`), so it stays one path segment through any proxy. Other characters are percent-encoded.
  * @internal
  */
 export const pathIdParam = /* @__PURE__ */ pure(() =>
-  nonEmptyString.check(
-    z.refine((id) => id !== '.' && id !== '..', {
-      error: "must not be '.' or '..'",
+  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).check(
+    z.superRefine((id, ctx) => {
+      const problem = pathIdProblem(id);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: id });
     }),
   ),
 );

@@ -196,25 +196,28 @@ describe('every endpoint on the wire', () => {
 });
 
 describe('request details', () => {
-  it('percent-encodes path ids so they cannot escape their segment', async () => {
+  it('percent-encodes the other characters of a path id (non-ASCII letters, punctuation)', async () => {
     const { fetch, requests } = recordingFetch({});
     const client = testClient(fetch, { retry: false });
-    await client.orders.get('a/../b').catch(() => undefined);
-    await client.orders.cancel('x?y#z').catch(() => undefined);
-    await client.account.spotBalances('acc 1/é').catch(() => undefined);
+    await client.orders.get('ordé-1').catch(() => undefined);
+    await client.orders.cancel('x:y@z[1]').catch(() => undefined);
+    await client.account.spotBalances('acc_1😀').catch(() => undefined);
     expect(requests.map((r) => r.rawPath)).toEqual([
-      '/v2/orders/a%2F..%2Fb',
-      '/v2/orders/x%3Fy%23z/cancel',
-      '/v2/accounts/acc%201%2F%C3%A9/balances',
+      '/v2/orders/ord%C3%A9-1',
+      '/v2/orders/x%3Ay%40z%5B1%5D/cancel',
+      '/v2/accounts/acc_1%F0%9F%98%80/balances',
     ]);
   });
 
-  it("rejects '.' and '..' as ids: URL parsers would resolve them even when percent-encoded", async () => {
+  it("rejects ids a proxy could re-route ('/', '?', '#', '%', '.', '..', ...): nothing is sent (v0.3)", async () => {
     const { fetch, requests } = recordingFetch({});
     const client = testClient(fetch);
     await expect(client.orders.get('..')).rejects.toMatchObject({ name: 'RequestValidationError' });
     await expect(client.orders.cancel('.')).rejects.toMatchObject({ name: 'RequestValidationError' });
     await expect(client.account.spotBalances('..')).rejects.toMatchObject({ name: 'RequestValidationError' });
+    await expect(client.orders.get('a/../b')).rejects.toMatchObject({ name: 'RequestValidationError' });
+    await expect(client.orders.cancel('x?y#z')).rejects.toMatchObject({ name: 'RequestValidationError' });
+    await expect(client.account.spotBalances('acc 1/é')).rejects.toMatchObject({ name: 'RequestValidationError' });
     expect(requests).toHaveLength(0);
   });
 

@@ -11,6 +11,7 @@ import {
   FuturesError,
   RequestValidationError,
 } from '../../src/index.ts';
+import { recordingFetch, testClient } from '../actions/_recording-fetch.ts';
 import { API_KEY, API_SECRET } from '../helpers/client.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';
 
@@ -285,5 +286,61 @@ describe('hostile client options', () => {
     for (const options of [throwing, proxy, nested]) {
       expect(() => new FuturesClient(options as never)).toThrow(ConfigurationError);
     }
+  });
+});
+
+// ── Path ids (contract, "Requests"): refused before any network when a proxy could re-route them ────────────
+
+describe('path ids that could leave their URL segment are RequestValidationErrors, and nothing is sent', () => {
+  const BAD_IDS: Array<[string, string, RegExp]> = [
+    ['empty', '', /must not be empty/],
+    ['.', '.', /must not be '\.' or '\.\.'/],
+    ['..', '..', /must not be '\.' or '\.\.'/],
+    ['a slash', 'ord_5/../ord_6', /must not contain '\/'/],
+    ['a backslash', 'ord_5\\..\\ord_6', /must not contain '\\'/],
+    ['a question mark', 'ord_5?x=1', /must not contain '\?'/],
+    ['a hash', 'ord_5#x', /must not contain '#'/],
+    ['a percent sign', '%2e%2e', /must not contain '%'/],
+    ['a space', 'ord 5', /whitespace or control characters \(found U\+0020\)/],
+    ['a tab', 'ord\t5', /found U\+0009/],
+    ['a newline', 'ord_5\n', /found U\+000A/],
+    ['NUL', 'ord\u00005', /found U\+0000/],
+    ['DEL', 'ord\u007f5', /found U\+007F/],
+    ['a C1 control (NEL)', 'ord\u00855', /found U\+0085/],
+    ['a no-break space', 'ord\u00a05', /found U\+00A0/],
+    ['an ideographic space', 'ord\u30005', /found U\+3000/],
+    ['a byte-order mark', '\ufefford5', /found U\+FEFF/],
+    ['a lone high surrogate', 'ord\ud800', /lone surrogate \(found U\+D800\)/],
+    ['a lone low surrogate', '\udc00ord', /lone surrogate \(found U\+DC00\)/],
+  ];
+  const CALLS: Array<[string, (c: FuturesClient, id: string) => Promise<unknown>]> = [
+    ['orders.get (id)', (c, id) => c.orders.get(id)],
+    ['orders.cancel (id)', (c, id) => c.orders.cancel(id)],
+    ['orders.replace (id)', (c, id) => c.orders.replace(id, limit as never)],
+    ['account.spotBalances (accountId)', (c, id) => c.account.spotBalances(id)],
+  ];
+
+  it.each(BAD_IDS)('%s', async (_, id, reason) => {
+    const { fetch, requests } = recordingFetch({});
+    const c = testClient(fetch);
+    for (const [field, call] of CALLS) {
+      const error = await call(c, id).catch((e: unknown) => e);
+      expect(error, field).toBeInstanceOf(RequestValidationError);
+      expect((error as Error).message, field).toContain(field);
+      expect((error as Error).message, field).toMatch(reason);
+    }
+    expect(requests).toEqual([]);
+  });
+
+  it('other characters are percent-encoded and sent: non-ASCII letters, emoji (a valid pair), punctuation', async () => {
+    const { fetch, requests } = recordingFetch({});
+    const c = testClient(fetch, { retry: false });
+    for (const [, call] of CALLS) await call(c, 'ordé_😀:1').catch(() => undefined);
+    expect(requests.map((r) => r.rawPath)).toEqual([
+      '/v2/orders/ord%C3%A9_%F0%9F%98%80%3A1',
+      '/v2/orders/ord%C3%A9_%F0%9F%98%80%3A1/cancel',
+      '/v2/orders/ord%C3%A9_%F0%9F%98%80%3A1/cancel', // replace cancels first; the canned 404 ends it there
+      '/v2/accounts/ord%C3%A9_%F0%9F%98%80%3A1/balances',
+    ]);
   });
 });

@@ -21,8 +21,6 @@ export type MswModule = Pick<typeof import('msw'), 'http' | 'ws' | 'HttpResponse
  */
 export type MswHandlers = Array<RequestHandler | WebSocketHandler>;
 
-type WebSocketLink = ReturnType<MswModule['ws']['link']>;
-
 /** The client connection MSW hands to a `connection` listener (the part the channel uses). */
 interface MswClient {
   url: URL;
@@ -73,30 +71,72 @@ function isNetworkFault(error: unknown): boolean {
 }
 
 /**
- * One `ws.link` per URL for the whole process. Every link MSW creates adds a listener to one shared
- * `BroadcastChannel`, so a link per exchange made the 11th exchange of a test file print Node's
- * MaxListenersExceededWarning; handlers made from a shared link each carry their own connection listener.
+ * The account channel of every exchange, served by ONE `ws.link` and ONE handler per process (per `msw`
+ * instance). MSW gives each link a listener on one shared `BroadcastChannel`, so a link per exchange made the 11th
+ * exchange (with its own `baseUrl`) print Node's MaxListenersExceededWarning; and every handler that matches a
+ * connection registers it on that channel, so handlers cannot simply match every URL. Instead the one handler
+ * matches exactly the URLs of the exchanges whose handlers were made (the pattern consults the registry below),
+ * and hands each connection to the exchange of its URL. `setupServer` dedupes a handler listed more than once, so
+ * `setupServer(...handlers(ex1), ...handlers(ex2))` runs it once per connection. Kept on `globalThis` so that the
+ * ESM and the CommonJS build of the kit share it.
  */
-const links = new WeakMap<MswModule['ws'], Map<string, WebSocketLink>>();
+interface SharedAccountChannel {
+  readonly handler: WebSocketHandler;
+  /** Account-channel URL (`wss://host/v2/ws/account`, no query) → the exchange whose `handlers()` came last. */
+  readonly exchanges: Map<string, WeakRef<ExchangeEndpoint>>;
+}
 
-function linkFor(msw: MswModule, url: string): WebSocketLink {
-  let byUrl = links.get(msw.ws);
-  if (!byUrl) {
-    byUrl = new Map();
-    links.set(msw.ws, byUrl);
+const SHARED = Symbol.for('futures-sdk/testing/msw#account-channel');
+
+/** `wss://host[:port]/path` of a URL, without query or fragment: the registry key. */
+function channelKey(url: string | URL): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return undefined;
   }
-  let link = byUrl.get(url);
-  if (!link) {
-    link = msw.ws.link(url);
-    byUrl.set(url, link);
+}
+
+function exchangeAt(exchanges: Map<string, WeakRef<ExchangeEndpoint>>, url: string | URL) {
+  const key = channelKey(url);
+  if (key === undefined) return undefined;
+  const exchange = exchanges.get(key)?.deref();
+  if (!exchange) exchanges.delete(key);
+  return exchange;
+}
+
+function sharedAccountChannel(msw: MswModule): SharedAccountChannel {
+  const slot = globalThis as { [SHARED]?: WeakMap<object, SharedAccountChannel> };
+  slot[SHARED] ??= new WeakMap();
+  const byMsw = slot[SHARED];
+  const existing = byMsw.get(msw.ws);
+  if (existing) return existing;
+  const exchanges = new Map<string, WeakRef<ExchangeEndpoint>>();
+  const lookup = (url: string | URL) => exchangeAt(exchanges, url);
+  /** Matches the account-channel URL of a registered exchange, and nothing else (RegExp `exec` protocol). */
+  class RegisteredChannelUrl extends RegExp {
+    override exec(text: string): RegExpExecArray | null {
+      return lookup(text) ? super.exec(text) : null;
+    }
   }
-  return link;
+  const link = msw.ws.link(new RegisteredChannelUrl('^wss?://', 'i'));
+  const handler = link.addEventListener('connection', ({ client }) => {
+    const exchange = lookup(client.url);
+    // Unreachable unless the exchange was collected between matching and connecting.
+    if (!exchange) return client.close(4404, 'No simulated exchange at this URL');
+    exchange.openAccountChannel(adaptMswClient(client as unknown as MswClient), client.url);
+  });
+  const shared: SharedAccountChannel = { handler, exchanges };
+  byMsw.set(msw.ws, shared);
+  return shared;
 }
 
 /**
  * MSW handlers for an exchange: every HTTP request under `baseUrl` goes to the exchange (a simulated connection
  * reset or refusal becomes a network error, `HttpResponse.error()`), and WebSocket connections to the account
- * channel (`ws(s)://<host>/v2/ws/account`) are served by the simulated channel.
+ * channel (`ws(s)://<host>/v2/ws/account`) are served by the simulated channel. Two exchanges with the same
+ * `baseUrl`: WebSocket connections go to the one whose handlers were made last.
  */
 export function createMswHandlers(msw: MswModule, exchange: ExchangeEndpoint): MswHandlers {
   const base = exchange.baseUrl.replace(/\/+$/, '');
@@ -111,9 +151,8 @@ export function createMswHandlers(msw: MswModule, exchange: ExchangeEndpoint): M
     }
   });
 
-  const wsHandler = linkFor(msw, wsUrl).addEventListener('connection', ({ client }) => {
-    exchange.openAccountChannel(adaptMswClient(client as unknown as MswClient), client.url);
-  });
-
-  return [httpHandler, wsHandler];
+  const shared = sharedAccountChannel(msw);
+  const key = channelKey(wsUrl);
+  if (key !== undefined) shared.exchanges.set(key, new WeakRef(exchange));
+  return [httpHandler, shared.handler];
 }

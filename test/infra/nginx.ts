@@ -31,6 +31,8 @@ export interface AccessEntry {
   /** `$gzip_ratio`: '-' when nginx did not compress the response. */
   gzipRatio: string;
   upstream: string;
+  /** `$body_bytes_sent`: the body's bytes on the wire (compressed, when nginx compressed it). */
+  bytesSent: number;
 }
 
 export interface Nginx {
@@ -45,7 +47,7 @@ export interface Nginx {
 }
 
 const LOG_FORMAT =
-  "log_format sdk '$server_port\\t$request_method\\t$request_uri\\t$uri\\t$status\\t$gzip_ratio\\t$upstream_addr';";
+  "log_format sdk '$server_port\\t$request_method\\t$request_uri\\t$uri\\t$status\\t$gzip_ratio\\t$upstream_addr\\t$body_bytes_sent';";
 
 /** Starts nginx with `servers` (each on its own free port). */
 export async function startNginx(servers: NginxServerBlock[]): Promise<Nginx> {
@@ -96,7 +98,7 @@ ${servers
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [port, method, requestUri, uri, status, gzipRatio, upstream] = line.split('\t');
+          const [port, method, requestUri, uri, status, gzipRatio, upstream, bytesSent] = line.split('\t');
           return {
             port: Number(port),
             method: method ?? '',
@@ -105,6 +107,7 @@ ${servers
             status: Number(status),
             gzipRatio: gzipRatio ?? '',
             upstream: upstream ?? '',
+            bytesSent: Number(bytesSent),
           };
         }),
     errorLog: () => daemon.read('error.log'),

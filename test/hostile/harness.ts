@@ -1,0 +1,768 @@
+/**
+ * Runs generated cases against hostile servers and checks the invariants every call must keep, whatever the
+ * server does. A case is a set of LANES run in parallel; a lane is one hostile server, one client and a sequence
+ * of calls, each call with the answers its attempts get (the last answer repeats).
+ *
+ * `hunt` drives fast-check: it runs a property that fails on the first invariant a case violates, lets fast-check
+ * shrink the case for THAT invariant, records the minimal counterexample, then runs again without it, until no
+ * invariant fails or the time budget is spent. Every violation seen on the way is kept too (unshrunk).
+ */
+import { inspect } from 'node:util';
+import fc from 'fast-check';
+import { type Clock, FuturesClient, isFuturesError, type Logger } from 'futures-sdk';
+import { endpointByName, type HostileEndpoint } from './endpoints.ts';
+import {
+  type Answer,
+  HEALTHY,
+  type HostileRequest,
+  type HostileServer,
+  type HostileServerOptions,
+  startHostileServer,
+} from './hostile-server.ts';
+
+// ── Violations ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface Violation {
+  invariant: string;
+  detail: string;
+}
+
+export class ViolationError extends Error {
+  readonly violations: Violation[];
+  constructor(violations: Violation[]) {
+    super(violations.map((v) => `[${v.invariant}] ${v.detail}`).join('\n'));
+    this.violations = violations;
+  }
+}
+
+// ── Credentials that are easy to spot ───────────────────────────────────────────────────────────────────────
+
+const CONSONANTS = 'bcdfghjkmnpqrstvwxz';
+let keyCounter = 0;
+
+/**
+ * An API key of alternating-case consonants (no hex digit, no English word), so that any 5 consecutive
+ * characters of it found in an error are a leak, never a coincidence with a UUID, a signature or prose.
+ */
+export function distinctiveKey(prefix: string): string {
+  keyCounter++;
+  let seed = (Date.now() ^ (keyCounter * 2654435761)) >>> 0;
+  let out = prefix;
+  for (let i = 0; i < 28; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    const ch = CONSONANTS[(seed >>> 8) % CONSONANTS.length]!;
+    out += i % 2 === 0 ? ch.toUpperCase() : ch;
+  }
+  return out;
+}
+
+export interface Secrets {
+  apiKey: string;
+  apiSecret: string;
+  signatures: Set<string>;
+}
+
+/** Every reading of `text` a leak could hide in: as is, percent-decoded, \u-unescaped, base64-decoded runs. */
+function readings(text: string): string[] {
+  const out = [text];
+  out.push(
+    text.replace(/(%[0-9A-Fa-f]{2})+/g, (m) => {
+      try {
+        return decodeURIComponent(m);
+      } catch {
+        return Buffer.from(m.replace(/%/g, ''), 'hex').toString('latin1');
+      }
+    }),
+  );
+  out.push(text.replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))));
+  const runs = text.match(/[A-Za-z0-9+/]{16,}={0,2}/g) ?? [];
+  for (const run of runs.slice(0, 200)) out.push(Buffer.from(run, 'base64').toString('latin1'));
+  return out;
+}
+
+/** The first secret found in `text`, named (never the secret itself), or undefined. */
+export function findLeak(text: string, secrets: Secrets): string | undefined {
+  for (const reading of readings(text)) {
+    if (secrets.apiSecret && reading.includes(secrets.apiSecret)) return 'the apiSecret';
+    for (const sig of secrets.signatures) if (reading.includes(sig)) return `a signature sent (${sig.slice(0, 6)}…)`;
+    const key = secrets.apiKey;
+    for (let i = 0; i + 5 <= key.length; i++) {
+      if (reading.includes(key.slice(i, i + 5))) return `5 consecutive characters of the apiKey (at ${i})`;
+    }
+  }
+  return undefined;
+}
+
+/** Renders an error every way a user might print it. */
+export function renderings(err: unknown): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  const safe = (name: string, f: () => string) => {
+    try {
+      out.push([name, f()]);
+    } catch (error) {
+      out.push([name, `<threw ${String(error)}>`]);
+    }
+  };
+  safe('String(err)', () => String(err));
+  safe('err.message', () => String((err as Error)?.message));
+  safe('JSON.stringify(err)', () => JSON.stringify(err) ?? '');
+  safe('util.inspect(err)', () => inspect(err, { depth: 10, showHidden: false }));
+  return out;
+}
+
+// ── Lanes ───────────────────────────────────────────────────────────────────────────────────────────────────
+
+export interface CallCase {
+  endpoint: string;
+  /** Answer of each attempt; the last repeats for any further attempt. */
+  answers: Answer[];
+}
+
+export interface LaneCase {
+  calls: CallCase[];
+  /** Point the client at a closed port instead (refused connections: nothing is ever sent). */
+  closedPort?: boolean;
+}
+
+export interface ClientSettings {
+  timeoutMs: number;
+  retry: { limit: number; baseDelayMs: number; maxDelayMs: number; maxRetryAfterMs: number };
+  maxPauseMs: number;
+  maxResponseBytes: number;
+}
+
+export const DEFAULT_SETTINGS: ClientSettings = {
+  timeoutMs: 400,
+  retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2000 },
+  maxPauseMs: 2000,
+  maxResponseBytes: 1024 * 1024,
+};
+
+/** Longest a call may take: every attempt to its deadline, every wait at its cap, the pacer at its cap. */
+export function deadlineBound(s: ClientSettings): number {
+  const attempts = s.retry.limit + 2; // + the one re-signed retry after a 401 timestamp
+  const waits = s.retry.limit * Math.max(s.retry.maxRetryAfterMs, 2000, s.retry.maxDelayMs);
+  return attempts * (s.timeoutMs + 150) + waits + s.maxPauseMs + 1000;
+}
+
+/** One fetch as the SDK called it. */
+export interface FetchCall {
+  tag: string | undefined;
+  at: number;
+  urlIsString: boolean;
+  inputKind: string;
+  initKind: string;
+  url: string;
+  signature: string | undefined;
+}
+
+export interface CallOutcome {
+  tag: string;
+  endpoint: HostileEndpoint;
+  startedAt: number;
+  settledAt: number | undefined;
+  resolved: boolean;
+  error: unknown;
+}
+
+export interface LaneResult {
+  lane: LaneCase;
+  outcomes: CallOutcome[];
+  records: HostileRequest[];
+  fetches: FetchCall[];
+  logs: string[];
+  secrets: Secrets;
+  settings: ClientSettings;
+  violations: Violation[];
+}
+
+export function recordingLogger(lines: string[]): Logger {
+  const push =
+    (level: string) =>
+    (message: string, meta?: Record<string, unknown>): void => {
+      let metaText = '';
+      try {
+        metaText = meta === undefined ? '' : JSON.stringify(meta);
+      } catch {
+        metaText = inspect(meta);
+      }
+      lines.push(`${level} ${message} ${metaText}`);
+    };
+  return { debug: push('debug'), info: push('info'), warn: push('warn'), error: push('error') };
+}
+
+/** A fetch that records how the SDK called it, then calls the real one. */
+export function recordingFetch(log: FetchCall[], tagOf: () => string | undefined): typeof globalThis.fetch {
+  return (input: unknown, init?: unknown) => {
+    const url =
+      typeof input === 'string'
+        ? input
+        : input instanceof URL
+          ? input.href
+          : input instanceof Request
+            ? input.url
+            : String(input);
+    let signature: string | undefined;
+    try {
+      signature = new URL(url).searchParams.get('signature') ?? undefined;
+    } catch {
+      signature = undefined;
+    }
+    log.push({
+      tag: tagOf(),
+      at: Date.now(),
+      urlIsString: typeof input === 'string',
+      inputKind: input instanceof Request ? 'Request' : input instanceof URL ? 'URL' : typeof input,
+      initKind: init === undefined ? 'undefined' : init instanceof Request ? 'Request' : typeof init,
+      url,
+      signature,
+    });
+    return globalThis.fetch(input as RequestInfo, init as RequestInit);
+  };
+}
+
+export interface ClientInit {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  settings: ClientSettings;
+  fetch: typeof globalThis.fetch;
+  logger: Logger;
+  clock?: Clock;
+}
+
+export function makeClient(init: ClientInit): FuturesClient {
+  const { settings } = init;
+  return new FuturesClient({
+    baseUrl: init.baseUrl,
+    apiKey: init.apiKey,
+    apiSecret: init.apiSecret,
+    timeoutMs: settings.timeoutMs,
+    retry: settings.retry,
+    rateLimit: { maxPauseMs: settings.maxPauseMs },
+    maxResponseBytes: settings.maxResponseBytes,
+    fetch: init.fetch,
+    logger: init.logger,
+    ...(init.clock ? { clock: init.clock } : {}),
+  });
+}
+
+/** Settles `promise` or gives up after `ms` (the call is then reported as not settling). */
+async function within<T>(
+  promise: Promise<T>,
+  ms: number,
+): Promise<{ settled: boolean; resolved: boolean; value?: T; error?: unknown }> {
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<{ settled: false; resolved: false }>((resolve) => {
+    timer = setTimeout(() => resolve({ settled: false, resolved: false }), ms);
+  });
+  try {
+    return await Promise.race([
+      promise.then(
+        (value) => ({ settled: true, resolved: true, value }),
+        (error: unknown) => ({ settled: true, resolved: false, error }),
+      ),
+      giveUp,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** A port nothing listens on (bound, then closed). */
+async function closedPortUrl(): Promise<string> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function runLane(
+  lane: LaneCase,
+  settings: ClientSettings = DEFAULT_SETTINGS,
+  serverOptions: HostileServerOptions = {},
+): Promise<LaneResult> {
+  const secrets: Secrets = {
+    apiKey: distinctiveKey('Hk'),
+    apiSecret: distinctiveKey('Sx'),
+    signatures: new Set(),
+  };
+  const answersByTag = new Map<string, Answer[]>();
+  const server: HostileServer = await startHostileServer({
+    holdMs: 20_000,
+    ...serverOptions,
+    answer: (request) => {
+      const answers = request.tag === undefined ? undefined : answersByTag.get(request.tag);
+      if (!answers || answers.length === 0) return HEALTHY;
+      return answers[Math.min(request.attempt, answers.length - 1)]!;
+    },
+  });
+  const fetches: FetchCall[] = [];
+  const logs: string[] = [];
+  const outcomes: CallOutcome[] = [];
+  const bound = deadlineBound(settings);
+  try {
+    const baseUrl = lane.closedPort ? await closedPortUrl() : server.url;
+    const client = makeClient({
+      baseUrl,
+      apiKey: secrets.apiKey,
+      apiSecret: secrets.apiSecret,
+      settings,
+      fetch: recordingFetch(fetches, () => server.tag),
+      logger: recordingLogger(logs),
+    });
+    for (const [index, call] of lane.calls.entries()) {
+      const tag = `c${index}`;
+      answersByTag.set(tag, call.answers);
+      server.tag = tag;
+      const endpoint = endpointByName(call.endpoint);
+      const startedAt = Date.now();
+      let promise: Promise<unknown>;
+      try {
+        promise = endpoint.call(client);
+      } catch (error) {
+        promise = Promise.reject(new SyncThrow(error));
+      }
+      const result = await within(promise, bound);
+      outcomes.push({
+        tag,
+        endpoint,
+        startedAt,
+        settledAt: result.settled ? Date.now() : undefined,
+        resolved: result.resolved,
+        error: result.error,
+      });
+      if (!result.settled) break; // attribution of later requests would be unsound
+      // Late requests of this call (sent after it settled) still carry its tag for a moment.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    server.tag = undefined;
+    await server.close();
+  }
+  for (const r of server.records) if (r.signature) secrets.signatures.add(r.signature);
+  for (const f of fetches) if (f.signature) secrets.signatures.add(f.signature);
+  const result: LaneResult = {
+    lane,
+    outcomes,
+    records: server.records,
+    fetches,
+    logs,
+    secrets,
+    settings,
+    violations: [],
+  };
+  result.violations = checkLane(result, server);
+  return result;
+}
+
+/** A call that threw synchronously instead of returning a rejected promise. */
+export class SyncThrow extends Error {
+  readonly thrown: unknown;
+  constructor(thrown: unknown) {
+    super(`the call threw synchronously: ${String(thrown)}`);
+    this.thrown = thrown;
+  }
+}
+
+// ── Invariants ──────────────────────────────────────────────────────────────────────────────────────────────
+
+const TOO_LARGE_AT_HEADERS = (a: Answer, cap: number, hugeBytes: number) =>
+  a.timing.kind !== 'drop-before-answer' &&
+  a.timing.kind !== 'drop-after-read' &&
+  !(a.timing.kind === 'delayed' && a.timing.ms > 150) &&
+  a.hugeHeaderBytes <= 8 * 1024 &&
+  !(a.status >= 300 && a.status < 400) &&
+  a.status !== 204 &&
+  (a.length === 'ten-gb' || (a.length === 'honest' && a.body === 'huge' && hugeBytes > cap));
+
+const INTACT_VALID_2XX = (a: Answer) =>
+  a.status >= 200 &&
+  a.status < 300 &&
+  a.status !== 204 &&
+  a.body === 'valid' &&
+  (a.encoding === 'identity' || a.encoding === 'gzip') &&
+  (a.length === 'honest' || a.length === 'chunked' || a.length === 'close-delimited') &&
+  (a.timing.kind === 'immediate' || a.timing.kind === 'delayed');
+
+const CLEARLY_DELIVERABLE = (a: Answer) =>
+  INTACT_VALID_2XX(a) &&
+  (a.timing.kind === 'immediate' || (a.timing.kind === 'delayed' && a.timing.ms <= 60)) &&
+  a.hugeHeaderBytes <= 8 * 1024;
+
+function errorFields(err: unknown) {
+  const e = err as {
+    name?: unknown;
+    outcomeUnknown?: unknown;
+    neverSent?: unknown;
+    status?: unknown;
+    message?: unknown;
+  };
+  return {
+    name: typeof e?.name === 'string' ? e.name : typeof err,
+    outcomeUnknown: e?.outcomeUnknown === true,
+    neverSent: e?.neverSent === true,
+    status: typeof e?.status === 'number' ? e.status : undefined,
+    message: typeof e?.message === 'string' ? e.message.split('\n')[0]!.slice(0, 160) : String(err).slice(0, 160),
+  };
+}
+
+export function describeError(err: unknown): string {
+  const f = errorFields(err);
+  return `${f.name}${f.status === undefined ? '' : ` ${f.status}`} outcomeUnknown=${f.outcomeUnknown}${
+    f.name === 'ConnectionError' ? ` neverSent=${f.neverSent}` : ''
+  }: ${f.message}`;
+}
+
+export function checkLane(result: LaneResult, server: Pick<HostileServer, 'createsByClientOrderId'>): Violation[] {
+  const v: Violation[] = [];
+  const { outcomes, records, fetches, secrets, settings, logs } = result;
+  const bound = deadlineBound(settings);
+  const seenClientOrderIds = new Map<string, string>();
+
+  for (const outcome of outcomes) {
+    const { tag, endpoint, error } = outcome;
+    const name = `${endpoint.name}#${tag}`;
+    const mine = records.filter((r) => r.tag === tag);
+    const myFetches = fetches.filter((f) => f.tag === tag);
+    const failed = outcome.settledAt !== undefined && !outcome.resolved;
+    const e = errorFields(error);
+
+    // 1. Every call settles within its bound.
+    if (outcome.settledAt === undefined) {
+      v.push({ invariant: 'settles-within-bound', detail: `${name} did not settle within ${bound} ms` });
+      continue;
+    }
+    const took = outcome.settledAt - outcome.startedAt;
+    if (took > bound) v.push({ invariant: 'settles-within-bound', detail: `${name} took ${took} ms > ${bound} ms` });
+
+    if (failed) {
+      // 2. Only FuturesErrors.
+      if (error instanceof SyncThrow) {
+        v.push({
+          invariant: 'rejects-only-FuturesError',
+          detail: `${name} threw synchronously: ${String(error.thrown)}`,
+        });
+      } else if (
+        !isFuturesError(error) ||
+        error instanceof TypeError ||
+        error instanceof RangeError ||
+        error instanceof URIError
+      ) {
+        v.push({
+          invariant: 'rejects-only-FuturesError',
+          detail: `${name} rejected with ${Object.prototype.toString.call(error)} ${e.name}: ${e.message}`,
+        });
+      }
+
+      // 3. outcomeUnknown.
+      const acted = mine.filter((r) => r.acted);
+      const notProvenRefused = mine.filter((r) => !r.cleanRefusal);
+      if (endpoint.method === 'GET' && e.outcomeUnknown) {
+        v.push({ invariant: 'get-never-outcomeUnknown', detail: `${name}: ${describeError(error)}` });
+      }
+      if (endpoint.method !== 'GET' && acted.length > 0 && !e.outcomeUnknown) {
+        v.push({
+          invariant: 'outcomeUnknown-when-acted',
+          detail: `${name}: the server acted on attempt ${acted.map((r) => r.attempt).join(',')} (${acted
+            .map(answerSummary)
+            .join(' | ')}) but the call failed with ${describeError(error)}`,
+        });
+      }
+      if (e.outcomeUnknown && notProvenRefused.length === 0) {
+        v.push({
+          invariant: 'outcomeUnknown-only-if-reached',
+          detail: `${name}: outcomeUnknown but ${mine.length === 0 ? 'the server recorded nothing' : `every attempt was a clean refusal (${mine.map(answerSummary).join(' | ')})`}; ${describeError(error)}`,
+        });
+      }
+      // neverSent: the last attempt must not have reached the server.
+      if (e.name === 'ConnectionError' && e.neverSent) {
+        const last = myFetches.at(-1);
+        const reached = last?.signature
+          ? mine.some((r) => r.signature === last.signature)
+          : mine.length >= myFetches.length && mine.length > 0;
+        if (reached) {
+          v.push({
+            invariant: 'neverSent-only-if-unrecorded',
+            detail: `${name}: ConnectionError neverSent=true but the server recorded that attempt (${mine.map(answerSummary).join(' | ')})`,
+          });
+        }
+      }
+      // The kill switch is never refused by the client's own pacing (a probe is due at least once a second).
+      if (endpoint.killSwitch && e.name === 'RateLimitError' && mine.length === 0) {
+        const recentProbe = records.some(
+          (r) =>
+            r.tag !== tag &&
+            r.endpoint?.killSwitch &&
+            r.endpoint.bucket === endpoint.bucket &&
+            r.receivedAt > outcome.startedAt - 1000,
+        );
+        if (!recentProbe) {
+          v.push({
+            invariant: 'kill-switch-not-refused-locally',
+            detail: `${name} was refused by the client's pacer without reaching the server: ${describeError(error)}`,
+          });
+        }
+      }
+      // 8. No secret in any rendering.
+      for (const [how, text] of renderings(error)) {
+        const leak = findLeak(text, secrets);
+        if (leak) v.push({ invariant: 'no-secret-in-errors', detail: `${name}: ${how} contains ${leak}` });
+      }
+    }
+
+    // Success only on an intact valid 2xx; an intact valid 2xx always succeeds.
+    const last = mine.at(-1);
+    if (outcome.resolved && !(last && INTACT_VALID_2XX(last.answer) && last.authFailure === undefined)) {
+      v.push({
+        invariant: 'resolves-only-on-intact-valid-2xx',
+        detail: `${name} resolved, but the last answer was ${last ? answerSummary(last) : 'none (nothing reached the server)'}`,
+      });
+    }
+    if (failed && last && CLEARLY_DELIVERABLE(last.answer) && last.authFailure === undefined) {
+      v.push({
+        invariant: 'intact-valid-2xx-resolves',
+        detail: `${name}: the last attempt got ${answerSummary(last)} and the call still failed: ${describeError(error)}`,
+      });
+    }
+
+    // A response over maxResponseBytes ends the call: never retried.
+    for (const r of mine.slice(0, -1)) {
+      if (TOO_LARGE_AT_HEADERS(r.answer, settings.maxResponseBytes, 8 * 1024 * 1024)) {
+        v.push({
+          invariant: 'too-large-not-retried',
+          detail: `${name}: attempt ${r.attempt} announced a body over maxResponseBytes (${answerSummary(r)}) and was retried (${mine.length} attempts)`,
+        });
+        break;
+      }
+    }
+    if (outcome.resolved && last && last.answer.body === 'huge') {
+      v.push({ invariant: 'too-large-not-retried', detail: `${name} resolved a body over maxResponseBytes` });
+    }
+
+    // 4. No duplicate orders: one clientOrderId per create across its attempts, one distinct order at most.
+    if (endpoint.creates) {
+      const withBody = mine.filter((r) => r.body !== undefined);
+      const idsPerAttempt = withBody.map((r) => clientOrderIdsOf(r));
+      const first = idsPerAttempt[0];
+      for (const [i, ids] of idsPerAttempt.entries()) {
+        if (ids.some((id) => id === '')) {
+          v.push({
+            invariant: 'no-duplicate-order',
+            detail: `${name}: attempt ${withBody[i]!.attempt} sent no clientOrderId`,
+          });
+        }
+        if (first && ids.join(',') !== first.join(',')) {
+          v.push({
+            invariant: 'no-duplicate-order',
+            detail: `${name}: attempt ${withBody[i]!.attempt} changed the clientOrderIds (${first.join(',')} → ${ids.join(',')})`,
+          });
+        }
+      }
+      const fresh = mine.flatMap((r) => r.orders.filter((o) => !o.idempotent));
+      const perIndex = endpoint.creates === 'one' ? 1 : (first?.length ?? 1);
+      if (fresh.length > perIndex) {
+        v.push({
+          invariant: 'no-duplicate-order',
+          detail: `${name}: the server created ${fresh.length} orders (${fresh.map((o) => o.clientOrderId).join(',')}) for ${perIndex} order(s)`,
+        });
+      }
+      for (const id of new Set(idsPerAttempt.flat())) {
+        if ((server.createsByClientOrderId.get(id) ?? 0) > 1) {
+          v.push({ invariant: 'no-duplicate-order', detail: `${name}: clientOrderId ${id} created twice` });
+        }
+        const owner = seenClientOrderIds.get(id);
+        if (owner && owner !== tag) {
+          v.push({ invariant: 'no-duplicate-order', detail: `${name}: reused clientOrderId ${id} of call ${owner}` });
+        }
+        seenClientOrderIds.set(id, tag);
+      }
+    }
+    // cancel / closePosition / closeAndSwitchMargin: never sent again once an attempt may have acted.
+    if (endpoint.safety === 'at-most-once') {
+      const firstActed = mine.findIndex((r) => r.acted);
+      if (firstActed !== -1 && firstActed < mine.length - 1) {
+        v.push({
+          invariant: 'at-most-once-not-resent',
+          detail: `${name}: attempt ${mine[firstActed]!.attempt} was acted on (${answerSummary(mine[firstActed]!)}) and the call sent ${mine.length - firstActed - 1} more`,
+        });
+      }
+    }
+
+    // Nothing is sent after the call settled.
+    const late = mine.filter((r) => r.receivedAt > (outcome.settledAt ?? 0) + 50);
+    if (late.length > 0) {
+      v.push({
+        invariant: 'no-request-after-settle',
+        detail: `${name}: ${late.length} request(s) arrived after the call settled`,
+      });
+    }
+    // fetch(url: string, init).
+    for (const f of myFetches) {
+      if (!f.urlIsString || (f.initKind !== 'object' && f.initKind !== 'undefined')) {
+        v.push({
+          invariant: 'fetch-called-with-url-string',
+          detail: `${name}: the custom fetch was called with (${f.inputKind}, ${f.initKind})`,
+        });
+        break;
+      }
+    }
+  }
+
+  // 7. No two requests carry the same (apiKey, signature); timestamps strictly increase (requests are sequential).
+  const signed = records.filter((r) => r.signature !== undefined);
+  const bySig = new Map<string, HostileRequest>();
+  for (const r of signed) {
+    const key = `${r.apiKey}\n${r.signature}`;
+    const prior = bySig.get(key);
+    if (prior) {
+      v.push({
+        invariant: 'no-signature-repeats',
+        detail: `requests #${prior.seq} (${prior.endpoint?.name}) and #${r.seq} (${r.endpoint?.name}) carry the same signature (timestamp ${r.timestamp})`,
+      });
+    }
+    bySig.set(key, r);
+  }
+  for (let i = 1; i < signed.length; i++) {
+    const a = Number(signed[i - 1]!.timestamp);
+    const b = Number(signed[i]!.timestamp);
+    if (!(b > a)) {
+      v.push({
+        invariant: 'timestamps-increase',
+        detail: `request #${signed[i]!.seq} has timestamp ${b} after #${signed[i - 1]!.seq}'s ${a} (${b - a} ms) — Date headers seen: ${signed
+          .slice(0, i)
+          .map((r) => r.answer.date)
+          .join(',')}`,
+      });
+      break;
+    }
+  }
+  // No secret in any log line.
+  for (const line of logs) {
+    const leak = findLeak(line, secrets);
+    if (leak) {
+      v.push({ invariant: 'no-secret-in-errors', detail: `a log line contains ${leak}: ${line.slice(0, 80)}…` });
+      break;
+    }
+  }
+  return v;
+}
+
+function clientOrderIdsOf(r: HostileRequest): string[] {
+  try {
+    const json = JSON.parse(r.body ?? '') as Record<string, unknown>;
+    if (r.endpoint?.creates === 'batch') {
+      const items = Array.isArray(json['orders']) ? (json['orders'] as Array<Record<string, unknown>>) : [];
+      return items.map((item) => (typeof item['clientOrderId'] === 'string' ? item['clientOrderId'] : ''));
+    }
+    return [typeof json['clientOrderId'] === 'string' ? json['clientOrderId'] : ''];
+  } catch {
+    return [''];
+  }
+}
+
+export function answerSummary(r: HostileRequest | { answer: Answer }): string {
+  const a = r.answer;
+  const parts = [`${a.status}`, a.body];
+  if (a.timing.kind !== 'immediate')
+    parts.push(a.timing.kind === 'delayed' ? `delayed ${a.timing.ms}ms` : a.timing.kind);
+  if (a.retryAfter.length) parts.push(`Retry-After ${a.retryAfter.join('+')}`);
+  if (a.length !== 'honest') parts.push(`length ${a.length}`);
+  if (a.encoding !== 'identity') parts.push(a.encoding);
+  if (a.date !== 'real') parts.push(`Date ${a.date}`);
+  if (a.contentType !== 'json') parts.push(`type ${a.contentType}`);
+  if (a.hugeHeaderBytes) parts.push(`header ${a.hugeHeaderBytes}B`);
+  if (a.body === 'envelope') parts.push(JSON.stringify(a.error));
+  if (a.echo !== 'none') parts.push(`echo ${a.echo}`);
+  if ('authFailure' in r && r.authFailure) parts.push(`auth: ${r.authFailure}`);
+  return parts.join(' ');
+}
+
+// ── Hunting with fast-check ─────────────────────────────────────────────────────────────────────────────────
+
+export interface Finding {
+  invariant: string;
+  /** The minimal counterexample fast-check shrank to (or the first found, if shrinking ran out of time). */
+  counterexample: string;
+  error: string;
+  numShrinks: number;
+  seed: number;
+  path: string | null;
+}
+
+export interface HuntOptions<T> {
+  name: string;
+  arbitrary: fc.Arbitrary<T>;
+  run: (value: T) => Promise<Violation[]>;
+  numRuns: number;
+  /** Whole hunt, shrinking included. */
+  timeBudgetMs: number;
+  /** Cap per round (one invariant hunted and shrunk). */
+  roundBudgetMs?: number;
+  seed?: number;
+}
+
+export interface HuntResult {
+  findings: Finding[];
+  /** Every violation seen in any run, by invariant: the first one met. */
+  observed: Map<string, Violation>;
+  runs: number;
+  ms: number;
+}
+
+export async function hunt<T>(options: HuntOptions<T>): Promise<HuntResult> {
+  const started = Date.now();
+  const deadline = started + options.timeBudgetMs;
+  const findings: Finding[] = [];
+  const observed = new Map<string, Violation>();
+  const excluded = new Set<string>();
+  let runs = 0;
+  for (let round = 0; round < 12 && Date.now() < deadline - 1000; round++) {
+    const state: { target: string | undefined } = { target: undefined };
+    const property = fc.asyncProperty(options.arbitrary, async (value) => {
+      runs++;
+      const all = await options.run(value);
+      for (const violation of all) if (!observed.has(violation.invariant)) observed.set(violation.invariant, violation);
+      const open = all.filter((x) => !excluded.has(x.invariant));
+      const focus = state.target === undefined ? open : open.filter((x) => x.invariant === state.target);
+      if (focus.length > 0) {
+        state.target ??= focus[0]!.invariant;
+        throw new ViolationError(focus.filter((x) => x.invariant === state.target));
+      }
+    });
+    const left = deadline - Date.now();
+    const details = await fc.check(property, {
+      numRuns: options.numRuns,
+      ...(options.seed === undefined ? {} : { seed: options.seed + round }),
+      plugins: [fc.interruptAfterTimeLimit(Math.min(left, options.roundBudgetMs ?? left))],
+    });
+    if (!details.failed || state.target === undefined || details.counterexample === null) break;
+    findings.push({
+      invariant: state.target,
+      counterexample: fc.stringify(details.counterexample),
+      error: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
+      numShrinks: details.numShrinks,
+      seed: details.seed,
+      path: details.counterexamplePath,
+    });
+    excluded.add(state.target);
+  }
+  return { findings, observed, runs, ms: Date.now() - started };
+}
+
+/** A readable report of a hunt, for the test's failure message and the console. */
+export function report(name: string, result: HuntResult): string {
+  const lines = [`${name}: ${result.runs} runs in ${result.ms} ms`];
+  for (const f of result.findings) {
+    lines.push(
+      `\n✗ ${f.invariant} (shrunk ${f.numShrinks}×, seed ${f.seed}, path ${f.path})`,
+      `  minimal counterexample: ${f.counterexample}`,
+      `  got: ${f.error.split('\n').join('\n       ')}`,
+    );
+  }
+  const unshrunk = [...result.observed].filter(([inv]) => !result.findings.some((f) => f.invariant === inv));
+  for (const [inv, violation] of unshrunk) lines.push(`\n✗ ${inv} (seen, not shrunk): ${violation.detail}`);
+  return lines.join('\n');
+}

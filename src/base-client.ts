@@ -4,6 +4,7 @@ import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
 import { CallJournal } from './_internal/journal.ts';
 import { Redactor } from './_internal/redact.ts';
 import { isValidTimeoutMs, MAX_TIMEOUT_MS, type Signer, Transport } from './_internal/transport.ts';
+import { readWireOptions } from './_internal/wire-options.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { Fleet } from './fleet/types.ts';
 import type { FuturesClientOptions } from './options.ts';
@@ -48,6 +49,9 @@ function readOptions(options: FuturesClientOptions): FuturesClientOptions {
   try {
     const copy = { ...options };
     if (typeof copy.retry === 'object' && copy.retry !== null) copy.retry = { ...copy.retry };
+    if (typeof copy.rateLimit === 'object' && copy.rateLimit !== null) copy.rateLimit = { ...copy.rateLimit };
+    if (typeof copy.fetchOptions === 'object' && copy.fetchOptions !== null)
+      copy.fetchOptions = { ...copy.fetchOptions };
     return copy;
   } catch {
     throw new ConfigurationError('FuturesClient options could not be read (a getter or Proxy threw)');
@@ -175,6 +179,7 @@ export class BaseClient {
     if (retry && (!Number.isInteger(retry.limit) || retry.limit < 0)) {
       throw new ConfigurationError('retry.limit must be a non-negative integer');
     }
+    const wire = readWireOptions(options);
     const fleet = resolveFleet(options);
     this.options = options;
     this.ctx = {
@@ -186,9 +191,9 @@ export class BaseClient {
         retry,
         // Called through a wrapper: browsers throw "Illegal invocation" when fetch runs with a `this` other than
         // the global object, which is what happens when a library calls it as a property of an options bag.
-        fetch: (input, init) => fetchImpl(input, init),
+        fetch: (url, init) => fetchImpl(url, init),
+        ...wire,
         clock: options.clock ?? systemClock,
-        rateLimit: options.rateLimit ?? true,
         logger: options.logger,
         fleet,
         redactor,

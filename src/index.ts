@@ -21,7 +21,7 @@ export * from './events/index.ts';
 export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';
 export type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from './fleet/types.ts';
 export * from './helpers/index.ts';
-export type { CallOptions, Clock, Logger, RetryOptions, Signer } from './options.ts';
+export type { CallOptions, Clock, FetchOptions, Logger, RateLimitOptions, RetryOptions, Signer } from './options.ts';
 export { AccountResource } from './resources/account.ts';
 export { FuturesResource } from './resources/futures.ts';
 export { MarketResource } from './resources/market.ts';

@@ -58,6 +58,45 @@ export interface RetryOptions {
 }
 
 /**
+ * Pacing settings of the client's `rateLimit` option (`true` is all defaults; `false` turns pacing off).
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type RateLimitOptions } from 'futures-sdk';
+ * const rateLimit: RateLimitOptions = { maxPauseMs: 60_000 };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, rateLimit });
+ * ```
+ */
+export interface RateLimitOptions {
+  /**
+   * Longest a 429's `Retry-After` may pause a bucket, in ms: a longer or absurd value (10 years, a negative or
+   * unreadable one) is clamped to this and logged as a warning. The kill switch (`cancel`, `cancelAll`,
+   * `closePosition`) is sent as a probe during any pause anyway, at most one per second per bucket.
+   * @default 300000
+   */
+  maxPauseMs?: number | undefined;
+}
+
+/**
+ * What the client merges into every `fetch` call's init: a proxy `dispatcher` for undici's `fetch`
+ * (`{ dispatcher: new ProxyAgent(url) }`), `headers` to add, or any other option your `fetch` understands. The
+ * SDK's own `method`, `body`, `signal`, `redirect` and its headers (`Accept`, `Content-Type`, `X-API-KEY`) win.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type FetchOptions } from 'futures-sdk';
+ * const fetchOptions: FetchOptions = { headers: { 'User-Agent': 'my-bot/1.0' }, keepalive: true };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', fetchOptions });
+ * ```
+ */
+export interface FetchOptions extends Omit<RequestInit, 'method' | 'body' | 'signal' | 'redirect' | 'headers'> {
+  /** Headers added to every request, under the SDK's own. */
+  headers?: Record<string, string> | undefined;
+  /** Anything else your `fetch` takes, e.g. undici's `dispatcher`. */
+  [option: string]: unknown;
+}
+
+/**
  * Minimal logger; receives only redacted strings. `console` fits as it is.
  *
  * @example
@@ -165,15 +204,25 @@ export interface FuturesClientOptions {
   retry?: RetryOptions | false | undefined;
   /**
    * Client-side pacing per rate-limit bucket (orders 300/min, batch 100/min, close 300/min, default 1000/min).
-   * `false` disables pacing (a 429's Retry-After still pauses the bucket).
+   * `false` disables pacing (a 429's Retry-After still pauses the bucket); an object sets `maxPauseMs`.
    * @default true
    */
-  rateLimit?: boolean | undefined;
+  rateLimit?: boolean | RateLimitOptions | undefined;
   /**
-   * The `fetch` to use (e.g. the simulator's `ex.fetch`).
+   * The `fetch` to use (e.g. the simulator's `ex.fetch`, or the `undici` package's). It is always called as
+   * `fetch(url: string, init)`, never with a `Request`, so a `fetch` from another realm works.
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch | undefined;
+  /** Merged into every `fetch` call's init (see {@link FetchOptions}), e.g. a proxy `dispatcher`. */
+  fetchOptions?: FetchOptions | undefined;
+  /**
+   * Largest response body a call reads, in decoded bytes: a bigger `Content-Length` fails at once, a body that
+   * grows past it (or a compressed body that decodes past it) is cut off. The call rejects with
+   * `ResponseTooLargeError` and is not retried. An integer from 1024.
+   * @default 16777216 (16 MiB)
+   */
+  maxResponseBytes?: number | undefined;
   /**
    * Allow a non-loopback `http:` base URL. Signed requests would travel in clear text: for test rigs only.
    * @default false

@@ -71,24 +71,41 @@ const MAX_SAMPLES = 8;
 const REPLAY_MEMORY_MS = 65_000;
 
 /**
+ * How far a timestamp may run ahead of the server's time (a burst in one millisecond takes the next ones) before
+ * signing waits for the clock to catch up: a process that restarts on the same key starts from the server's time,
+ * and must not meet timestamps its predecessor already spent.
+ */
+export const MAX_RUN_AHEAD_MS = 25;
+
+/** The value of `[low, high]` closest to zero. */
+function closestToZero(low: number, high: number): number {
+  return low > 0 ? low : Math.min(high, 0);
+}
+
+/**
  * Learns the offset between the local clock and the server's from `Date` headers, and hands out timestamps
- * that never repeat.
+ * that never repeat on the server's time axis, whatever the local clock does.
  *
  * A `Date` header has one-second resolution, so one sample says only that the server's clock read
  * [D, D + 1000) at some instant between sending and receiving: offset ∈ [D − received, D + 1000 − sent].
  * The lowest-latency samples (at most 8) are intersected, which narrows that window; if they disagree (the
- * local clock was stepped) only the newest sample is kept.
+ * local clock was stepped) only the newest sample is kept. The offset used is the point of that window closest
+ * to zero: a local clock the server agrees with is used as it is, so two processes on one machine (a bot and its
+ * restarted successor, two clients of a test) put their timestamps on the same axis instead of each on its own
+ * guess within the second.
  *
- * Timestamps are strictly increasing while the estimate holds. A re-sync that moves the estimate backwards
- * (the local clock was ahead) must let timestamps go back too, or every later request would still be rejected
- * as too far in the future; uniqueness then comes from skipping every value handed out in the replay window.
+ * Timestamps are strictly increasing and never more than {@link MAX_RUN_AHEAD_MS} ahead of the server's time
+ * (see {@link ClockSync.aheadMs}). Uniqueness does not rest on that order alone: every value handed out is
+ * remembered for 65 s of monotonic time (`performance.now`: the wall clock may jump, the server's replay cache
+ * does not) and skipped. A step of the local clock (NTP, a resumed VM) shows up as a `401 Invalid or expired
+ * timestamp`, which re-syncs from that response's `Date` and is retried once (the server did not act).
  */
 export class ClockSync {
   private samples: OffsetSample[] = [];
   private offsetMs = 0;
-  /** Lower bound of the next timestamp (last handed out + 1) within the current estimate. */
+  /** Lower bound of the next timestamp (last handed out + 1), on the server's time axis. */
   private floor = 0;
-  /** Timestamps handed out recently, with the local time they were handed out, oldest first. */
+  /** Timestamps handed out recently, with the monotonic time they were handed out, oldest first. */
   private readonly issued: Array<{ timestamp: number; at: number }> = [];
   private readonly issuedSet = new Set<number>();
   private readonly clock: Clock;
@@ -108,27 +125,37 @@ export class ClockSync {
    * fleet never sign the same timestamp (each value is at most `count − 1` ms later than it would be alone).
    */
   nextTimestamp(lane: FleetLane = SOLO_LANE): number {
-    const now = this.clock.now();
-    while (this.issued.length > 0 && this.issued[0]!.at <= now - REPLAY_MEMORY_MS) {
+    const at = monotonicNow();
+    while (this.issued.length > 0 && this.issued[0]!.at <= at - REPLAY_MEMORY_MS) {
       this.issuedSet.delete(this.issued.shift()!.timestamp);
     }
-    let ts = alignToLane(Math.max(Math.round(now + this.offsetMs), this.floor, lane.floor ?? 0), lane);
+    let ts = alignToLane(Math.max(this.serverNow(), this.floor, lane.floor ?? 0), lane);
     while (this.issuedSet.has(ts)) ts += lane.count;
     this.floor = ts + 1;
-    this.issued.push({ timestamp: ts, at: now });
+    this.issued.push({ timestamp: ts, at });
     this.issuedSet.add(ts);
     return ts;
+  }
+
+  /** How far `timestamp` is ahead of the server's time now, in ms (≤ 0 when it is not). */
+  aheadMs(timestamp: number): number {
+    return timestamp - this.serverNow();
+  }
+
+  private serverNow(): number {
+    return Math.round(this.clock.now() + this.offsetMs);
   }
 
   /** Feeds a response's `Date` header, with the local send and receive times of that request. */
   addSample(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     if (!dateHeader) return;
     const serverMs = Date.parse(dateHeader);
-    if (Number.isNaN(serverMs)) return;
+    // A receive time before the send time is a local clock stepped back during the request: no information.
+    if (Number.isNaN(serverMs) || receivedAt < sentAt) return;
     const sample: OffsetSample = {
       low: serverMs - receivedAt,
       high: serverMs + 1000 - sentAt,
-      roundTripMs: Math.max(0, receivedAt - sentAt),
+      roundTripMs: receivedAt - sentAt,
     };
     this.samples.push(sample);
     this.samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
@@ -144,13 +171,21 @@ export class ClockSync {
       low = sample.low;
       high = sample.high;
     }
-    this.offsetMs = Math.round((low + high) / 2);
+    this.offsetMs = closestToZero(low, high);
   }
 
-  /** Forgets every sample (after the server said our timestamp was off) and starts again from this one. */
+  /**
+   * Forgets every sample (after the server said our timestamp was off) and starts again from this one. Timestamps
+   * already handed out ahead of the new estimate were refused anyway: the floor comes back to it, and the values
+   * handed out stay skipped.
+   */
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     this.samples = [];
     this.addSample(dateHeader, sentAt, receivedAt);
-    this.floor = 0;
+    this.floor = Math.min(this.floor, this.serverNow() + MAX_RUN_AHEAD_MS);
   }
+}
+
+function monotonicNow(): number {
+  return typeof performance === 'object' && typeof performance.now === 'function' ? performance.now() : Date.now();
 }

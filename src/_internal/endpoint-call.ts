@@ -44,6 +44,8 @@ export interface EndpointCall<T> {
   signed: boolean;
   bucket: BucketName;
   safety: RetrySafety;
+  /** Cancel, cancel-all, close-position: never held by a paused bucket (see `Endpoint.killSwitch`). */
+  killSwitch?: true | undefined;
   /**
    * Order of service inside the bucket. Default: `trading` for anything but a GET and for the orders, batch and
    * close buckets, else `normal`; `options.priority` (the watcher's `background`) overrides both.

@@ -27,6 +27,11 @@ export interface Endpoint<Result = unknown> {
   readonly bucket: BucketName;
   /** Whether a failed attempt may be repeated when the server may have acted (see {@link RetrySafety}). */
   readonly safety: RetrySafety;
+  /**
+   * Part of the kill switch (cancel, cancel-all, close-position): sent as a probe while its bucket is paused by a
+   * 429, at most one a second, instead of being held or refused by the client's own pacing.
+   */
+  readonly killSwitch?: true | undefined;
   /** Order of service in the bucket when not the default for the method and bucket. */
   readonly priority?: CallPriority | undefined;
   /** Run-time check of the call's parameters, when it takes any (documentation and the wire-test table). */
@@ -107,6 +112,7 @@ export function endpointCall<Result>(endpoint: Endpoint<Result>, request: Endpoi
     signed: endpoint.auth === 'signed',
     bucket: endpoint.bucket,
     safety: endpoint.safety,
+    killSwitch: endpoint.killSwitch,
     priority: endpoint.priority,
     schema: endpoint.response,
     errorFor: endpoint.errorFor,

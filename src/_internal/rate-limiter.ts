@@ -41,6 +41,10 @@ const NO_SLOT: Slot = { sent: false, settle() {} };
 /** What a call tells the limiter about itself while it waits. */
 export interface AcquireOptions {
   priority: CallPriority;
+  /** Cancel, cancel-all, close-position: sent as probes while the bucket is paused, never refused by a pause. */
+  killSwitch?: boolean | undefined;
+  /** A retry after this call's own 429: it waits out the pause (already bounded by maxRetryAfterMs). */
+  waitOutPause?: boolean | undefined;
   /** The call's attempt deadline: a pause longer than this fails the call at once instead of holding it. */
   timeoutMs: number;
   signal?: AbortSignal | undefined;
@@ -77,7 +81,14 @@ interface BucketQueueDeps {
   /** False: no slots are counted (rateLimit off, or no limit); only pauses hold calls. */
   counted: boolean;
   logger: Logger | undefined;
+  /** Longest pause, whoever asks for it (a 429 or the fleet's budget). */
+  maxPauseMs: number;
 }
+
+/** The kill switch's cadence while its bucket is paused: one probe in flight, at most one per second. */
+const PROBE_INTERVAL_MS = 1000;
+/** Spacing of the releases after a pause in a bucket with no finite limit (public, or pacing off). */
+const UNLIMITED_SPACING_MS = 100;
 
 class BucketQueue {
   private readonly waiting: Record<CallPriority, Waiter[]> = { trading: [], normal: [], background: [] };
@@ -90,6 +101,17 @@ class BucketQueue {
   private timer: { until: number; done: Promise<void>; controller: AbortController } | undefined;
   /** Slots this queue granted that are not settled yet: their settles are what an `Infinity` retry waits for. */
   private unsettled = 0;
+  /** A kill-switch call sent through a pause, not settled yet; and when the last one was sent. */
+  private probeOut = false;
+  private lastProbeAt = Number.NEGATIVE_INFINITY;
+  /**
+   * After a pause, waiters are released one at a time: the first alone until its answer is in (the server may
+   * still be limiting), the rest `spacing` apart, until the queue has drained. Never all at once.
+   */
+  private recovering = false;
+  private releasedSincePause = 0;
+  private firstReleaseOut = false;
+  private nextReleaseAt = 0;
 
   private readonly name: BucketName;
   private readonly limits: BucketBudget;
@@ -130,7 +152,11 @@ class BucketQueue {
   }
 
   pause(forMs: number): void {
-    this.pausedUntil = Math.max(this.pausedUntil, this.deps.clock.now() + forMs);
+    forMs = Math.min(forMs, this.deps.maxPauseMs);
+    const now = this.deps.clock.now();
+    this.pausedUntil = Math.max(this.pausedUntil, now + forMs);
+    // The server just said "too many": the next probe goes no sooner than a second from now.
+    this.lastProbeAt = Math.max(this.lastProbeAt, now);
     if (this.deps.counted) {
       this.fireAndForget('pause', () => this.deps.budget.pause(this.name, forMs));
     }
@@ -158,7 +184,8 @@ class BucketQueue {
    */
   private admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
     const { method, path, timeoutMs } = waiter;
-    if (pauseLeft > timeoutMs) {
+    if (waiter.killSwitch) return true;
+    if (pauseLeft > timeoutMs && !waiter.waitOutPause) {
       const error =
         `Not sent: the ${this.name} bucket is paused for another ${Math.ceil(pauseLeft / 1000)} s by an earlier ` +
         `429 (Retry-After), longer than this call's timeoutMs (${timeoutMs} ms)`;
@@ -221,14 +248,35 @@ class BucketQueue {
         const head = this.head();
         if (!head) return;
         this.stale = false;
-        const pauseLeft = this.pausedUntil - this.deps.clock.now();
+        const now = this.deps.clock.now();
+        const pauseLeft = this.pausedUntil - now;
         if (pauseLeft > 0) {
+          this.recovering = true;
+          this.releasedSincePause = 0;
           this.applyPause(pauseLeft);
-          if (this.head()) await this.wait(pauseLeft);
+          const probe = this.killSwitchWaiter();
+          const probeIn =
+            probe && (this.probeOut ? Number.POSITIVE_INFINITY : this.lastProbeAt + PROBE_INTERVAL_MS - now);
+          if (probe && probeIn !== undefined && probeIn <= 0) {
+            this.sendProbe(probe, now);
+            continue;
+          }
+          if (this.head()) await this.wait(Math.min(pauseLeft, probeIn ?? Number.POSITIVE_INFINITY));
           continue;
         }
+        if (this.recovering) {
+          // Woken by the first release's settle, or when the next release is due.
+          if (this.firstReleaseOut) {
+            await this.wait(Number.POSITIVE_INFINITY);
+            continue;
+          }
+          if (this.nextReleaseAt > now) {
+            await this.wait(this.nextReleaseAt - now);
+            continue;
+          }
+        }
         if (!this.deps.counted) {
-          this.grant(head, NO_SLOT);
+          this.give(head, NO_SLOT);
           continue;
         }
         // retryInMs counts from when the budget answered, no sooner than when it was asked.
@@ -258,12 +306,13 @@ class BucketQueue {
           // The head may have aborted while an async budget answered: the slot goes to the next in line.
           const taker = this.head();
           askedAgain = false;
-          if (taker) this.grant(taker, slot);
+          if (taker) this.give(taker, slot);
           else slot.settle('refunded');
           continue;
         }
         if (answer.paused) {
-          this.pausedUntil = Math.max(this.pausedUntil, askedAt + Math.max(1, answer.retryInMs));
+          const pauseMs = Math.min(Math.max(1, answer.retryInMs), this.deps.maxPauseMs);
+          this.pausedUntil = Math.max(this.pausedUntil, askedAt + pauseMs);
           continue;
         }
         // Infinity: only a settle can free a slot. If none of ours is in flight, the slots are someone else's
@@ -284,6 +333,72 @@ class BucketQueue {
       this.pumping = false;
       this.cancelTimer();
     }
+  }
+
+  /** The first kill-switch call waiting, by priority then FIFO. */
+  private killSwitchWaiter(): Waiter | undefined {
+    for (const priority of PRIORITIES) {
+      const found = this.waiting[priority].find((waiter) => waiter.killSwitch);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /**
+   * Sends a kill-switch call through the pause, uncounted (the bucket's budget is paused, and at one a second a
+   * probe cannot push the server over): the server's answer decides, and a 429 extends the pause as any other.
+   */
+  private sendProbe(waiter: Waiter, now: number): void {
+    this.probeOut = true;
+    this.lastProbeAt = now;
+    this.deps.logger?.info(
+      `${waiter.method} ${waiter.path}: sent through the ${this.name} bucket's pause (the kill switch is never held)`,
+    );
+    this.grant(
+      waiter,
+      this.watched({ sent: false, settle() {} }, () => (this.probeOut = false)),
+    );
+  }
+
+  /** Grants the head's slot; while recovering from a pause, the first release holds the rest until it settles. */
+  private give(waiter: Waiter, slot: Slot): void {
+    if (this.recovering) {
+      this.nextReleaseAt = this.deps.clock.now() + this.spacingMs();
+      if (this.releasedSincePause++ === 0) {
+        this.firstReleaseOut = true;
+        slot = this.watched(slot, () => (this.firstReleaseOut = false));
+      }
+    }
+    this.grant(waiter, slot);
+    if (!this.head()) this.recovering = false;
+  }
+
+  /** Time between releases after a pause: the bucket's even rate. */
+  private spacingMs(): number {
+    return Number.isFinite(this.limits.limit)
+      ? Math.ceil(this.limits.windowMs / this.limits.limit)
+      : UNLIMITED_SPACING_MS;
+  }
+
+  /** `slot`, calling `onSettle` (once) and waking the pump when it settles. */
+  private watched(slot: Slot, onSettle: () => void): Slot {
+    let settled = false;
+    const watched: Slot = {
+      get sent() {
+        return slot.sent;
+      },
+      set sent(value) {
+        slot.sent = value;
+      },
+      settle: (settlement) => {
+        slot.settle(settlement);
+        if (settled) return;
+        settled = true;
+        onSettle();
+        this.wake();
+      },
+    };
+    return watched;
   }
 
   private slot(ticket: string): Slot {
@@ -380,6 +495,7 @@ export class RateLimiter {
   private readonly limits: BucketLimits;
   private readonly enforceLimits: boolean;
   private readonly logger: Logger | undefined;
+  private readonly maxPauseMs: number;
 
   private readonly clock: Clock;
 
@@ -390,6 +506,7 @@ export class RateLimiter {
       enforceLimits?: boolean | undefined;
       budget?: SharedBudget | undefined;
       logger?: Logger | undefined;
+      maxPauseMs?: number | undefined;
     } = {},
   ) {
     this.clock = clock;
@@ -397,6 +514,7 @@ export class RateLimiter {
     this.enforceLimits = options.enforceLimits ?? true;
     this.budget = options.budget ?? new MemoryBudget(clock);
     this.logger = options.logger;
+    this.maxPauseMs = options.maxPauseMs ?? Number.POSITIVE_INFINITY;
   }
 
   private queue(name: BucketName): BucketQueue {
@@ -408,6 +526,7 @@ export class RateLimiter {
         budget: this.budget,
         counted: this.enforceLimits && Number.isFinite(limits.limit),
         logger: this.logger,
+        maxPauseMs: this.maxPauseMs,
       });
       this.queues.set(name, queue);
     }

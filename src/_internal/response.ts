@@ -15,7 +15,11 @@ export function parseBody(text: string): ParsedBody {
   }
 }
 
-/** Milliseconds from a `Retry-After` header (delta-seconds or HTTP-date), or undefined. */
+/**
+ * Milliseconds from a `Retry-After` header (delta-seconds or a future HTTP-date), or undefined when it says
+ * nothing usable (negative, not a number, a date in the past). Huge values come back as they are (possibly
+ * `Infinity`): the caller clamps them.
+ */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
   const trimmed = header.trim();
@@ -23,8 +27,8 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   // Only an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse alone accepts junk such as "-1" or "7".
   if (!/^[A-Za-z]{3},\s/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - now);
+  if (Number.isNaN(date) || date <= now) return undefined;
+  return date - now;
 }
 
 /** Redirect statuses: the SDK never follows them (see RedirectError). */
@@ -41,19 +45,36 @@ export function redirectTarget(location: string | null, requestUrl: string): str
   }
 }
 
+/** Thrown by {@link readText} when a body is larger than allowed; says what showed it. */
+export class BodyTooLarge {
+  readonly seen: string;
+  constructor(seen: string) {
+    this.seen = seen;
+  }
+}
+
 /**
- * Reads a body to text, chunk by chunk, each read raced against `stopped`. The attempt's deadline and the
- * caller's signal end the read themselves: an abort that only travels through fetch's `Request` can be lost
- * (Node links a Request's signal weakly, and a GC during a stalled body drops the link), which would leave the
- * call pending forever.
+ * Reads a body to text, chunk by chunk, each read raced against `stopped`, and never more than `maxBytes`
+ * decoded bytes (a `Content-Length` over it fails before reading; a body growing past it is canceled there, so a
+ * compression bomb or an endless body costs at most `maxBytes` of memory). The attempt's deadline and the caller's
+ * signal end the read themselves: an abort that only travels through fetch's `Request` can be lost (Node links a
+ * Request's signal weakly, and a GC during a stalled body drops the link), which would leave the call pending.
  */
-export async function readText(response: Response, stopped: Promise<never>): Promise<string> {
+export async function readText(response: Response, stopped: Promise<never>, maxBytes: number): Promise<string> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  // Content-Length counts the encoded bytes; a compressed body is no smaller once decoded, in practice.
+  if (declared > maxBytes) {
+    body?.cancel?.().catch(noop);
+    throw new BodyTooLarge(`Content-Length ${declared}`);
+  }
   if (body === null) return '';
   if (typeof body?.getReader !== 'function') {
     // A fetch replacement whose body is not a web stream (node-fetch 2 has a Node stream, some polyfills have
-    // none): its text() is all there is to race.
-    return Promise.race([response.text(), stopped]);
+    // none): its text() is all there is to race, and its length is checked after the fact.
+    const text = await Promise.race([response.text(), stopped]);
+    if (text.length > maxBytes) throw new BodyTooLarge(`${text.length} characters`);
+    return text;
   }
   const reader = body.getReader();
   // Bytes are kept and decoded once at the end, as `response.text()` does: decoding chunk by chunk builds the
@@ -64,10 +85,12 @@ export async function readText(response: Response, stopped: Promise<never>): Pro
     for (;;) {
       const { done, value } = await Promise.race([reader.read(), stopped]);
       if (done) break;
-      chunks.push(value);
       length += value.byteLength;
+      if (length > maxBytes) throw new BodyTooLarge(`more than ${maxBytes} bytes read`);
+      chunks.push(value);
     }
   } catch (error) {
+    chunks.length = 0;
     reader.cancel().catch(noop);
     throw error;
   }

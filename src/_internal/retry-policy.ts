@@ -31,6 +31,8 @@ export type Failure =
     }
   | { kind: 'network'; error: FuturesError; neverSent: boolean }
   | { kind: 'redirect'; error: FuturesError }
+  /** The body passed maxResponseBytes: the server answered, and would send the same again. */
+  | { kind: 'too-large'; error: FuturesError }
   | { kind: 'timeout'; error: FuturesError };
 
 export type AttemptResult<T> = { kind: 'ok'; value: T } | Failure;

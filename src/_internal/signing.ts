@@ -7,7 +7,7 @@ import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Fleet, FleetLane } from '../fleet/types.ts';
 import type { Signer } from '../options.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
-import type { ClockSync } from './clock.ts';
+import { type ClockSync, MAX_RUN_AHEAD_MS } from './clock.ts';
 import type { EndpointCall } from './endpoint-call.ts';
 import { fleetCall } from './fleet-call.ts';
 import type { Redactor } from './redact.ts';
@@ -15,6 +15,11 @@ import type { Redactor } from './redact.ts';
 /** What signing needs from the client. */
 export interface SigningContext {
   clockSync: ClockSync;
+  /**
+   * True on the machine's own clock: a burst that ran timestamps ahead of the server's time waits for it to catch
+   * up (see MAX_RUN_AHEAD_MS). A fake clock has no successor process to protect, and its time may stand still.
+   */
+  paceRunAhead: boolean;
   sign: Signer;
   redactor: Redactor;
 }
@@ -25,6 +30,8 @@ const abortError = (call: EndpointCall<unknown>, cause: unknown) =>
 /** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
 async function signQuery(context: SigningContext, query: QueryParams, lane: FleetLane | undefined): Promise<string> {
   const timestamp = context.clockSync.nextTimestamp(lane);
+  const early = context.clockSync.aheadMs(timestamp) - MAX_RUN_AHEAD_MS;
+  if (context.paceRunAhead && early > 0) await new Promise((resolve) => setTimeout(resolve, early));
   const payload = canonicalQuery({ ...query, timestamp });
   const signature = await context.sign(payload);
   if (typeof signature !== 'string' || signature === '') {
@@ -60,7 +67,7 @@ export async function signWithin(
             method: call.method,
             path: call.path,
             timeoutMs,
-            details: 'the signer did not return a signature in time; nothing was sent',
+            details: 'signing did not finish in time; nothing was sent',
           }),
         ),
       withinMs,

@@ -1,4 +1,3 @@
-import type { KyInstance } from 'ky';
 import { AbortError } from '../errors/abort-error.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
@@ -6,6 +5,7 @@ import { ConnectionError } from '../errors/connection-error.ts';
 import { apiErrorFromResponse } from '../errors/from-response.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { RedirectError } from '../errors/redirect-error.ts';
+import { ResponseTooLargeError } from '../errors/response-too-large-error.ts';
 import { ResponseValidationError } from '../errors/response-validation-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
@@ -13,15 +13,15 @@ import type { Fleet } from '../fleet/types.ts';
 import type { Logger, RetryOptions, Signer } from '../options.ts';
 import { canonicalQuery } from '../signer.ts';
 import { backoffStep } from './backoff.ts';
-import { type Clock, ClockSync } from './clock.ts';
+import { type Clock, ClockSync, systemClock } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
 import { validateResponse } from './fast-validate.ts';
-import { loadedKy, loadKy } from './ky-loader.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
 import { Redactor, redact } from './redact.ts';
 import {
+  BodyTooLarge,
   isFailureEnvelope,
   noop,
   parseBody,
@@ -47,14 +47,33 @@ export interface TransportConfig {
   sign: Signer | undefined;
   timeoutMs: number;
   retry: Required<RetryOptions> | false;
-  fetch: typeof globalThis.fetch;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  /** Merged into every fetch init (a proxy `dispatcher`, …); the SDK's own fields win. */
+  fetchOptions?: Readonly<Record<string, unknown>> | undefined;
+  /** `fetchOptions.headers` as a plain record, under the SDK's own headers. */
+  fetchHeaders?: Readonly<Record<string, string>> | undefined;
+  /** Largest decoded response body read, in bytes. */
+  maxResponseBytes: number;
   clock: Clock;
   rateLimit: boolean;
+  /** Longest a 429 may pause a bucket, in ms. */
+  maxPauseMs: number;
   logger: Logger | undefined;
   /** Shared timestamp lanes and budget of a fleet; none: this client alone, in memory. */
   fleet?: Fleet | undefined;
   /** This client's credentials, scrubbed from every error and log line (a new, empty one when omitted). */
   redactor?: Redactor | undefined;
+}
+
+const PENDING = /* @__PURE__ */ Symbol('pending');
+const pending = /* @__PURE__ */ Promise.resolve(PENDING);
+
+/** Whether `promise` was already rejected when handed over (its reaction runs before the resolved marker's). */
+function isRejected(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise, pending]).then(
+    () => false,
+    () => true,
+  );
 }
 
 /** Why an attempt's body or headers stopped being awaited. */
@@ -83,9 +102,15 @@ export class Transport {
     this.config = { ...config, logger: config.logger && this.redactor.logger(config.logger) };
     this.host = new URL(config.baseUrl).host;
     this.clockSync = new ClockSync(config.clock);
-    this.signing = config.sign && { clockSync: this.clockSync, sign: config.sign, redactor: this.redactor };
+    this.signing = config.sign && {
+      clockSync: this.clockSync,
+      sign: config.sign,
+      redactor: this.redactor,
+      paceRunAhead: config.clock === systemClock,
+    };
     this.limiter = new RateLimiter(config.clock, {
       enforceLimits: config.rateLimit,
+      maxPauseMs: config.maxPauseMs,
       budget: config.fleet?.budget,
       logger: this.config.logger,
     });
@@ -124,11 +149,15 @@ export class Transport {
       flight.mayHaveActed && call.method !== 'GET' ? markOutcomeUnknown(error) : error;
 
     const priority = priorityOf(call);
+    // After this call's own 429 it waits out the pause in the queue (the pacer spreads the release).
+    let waitOutPause = false;
     for (let attempt = 1; ; attempt++) {
       let slot: Slot;
       try {
         slot = await this.limiter.acquire(call.bucket, {
           priority,
+          killSwitch: call.killSwitch,
+          waitOutPause,
           timeoutMs,
           signal,
           method: call.method,
@@ -145,10 +174,11 @@ export class Transport {
         slot.settle(slot.sent ? 'counted' : 'refunded');
         throw error instanceof FuturesError ? fail(error) : error;
       }
-      if (result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429) {
+      const limited = result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429;
+      if (limited) {
         // The pause is set before the refund, so the freed slot cannot go to a call the pause must hold.
         const pauseMs =
-          result.retryAfterMs ??
+          (result.kind === 'http' ? result.retryAfterMs : undefined) ??
           (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY }));
         this.pauseBucket(call, pauseMs);
       }
@@ -159,6 +189,7 @@ export class Transport {
       if (
         result.kind === 'timeout' ||
         result.kind === 'redirect' ||
+        result.kind === 'too-large' ||
         (result.kind === 'network' && !result.neverSent) ||
         (result.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
       ) {
@@ -189,6 +220,10 @@ export class Transport {
       config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
         reason: error.shortMessage,
       });
+      // A 429's wait is its bucket's pause, served by the pacer, which releases the waiting calls one by one
+      // (the kill switch as a probe): sleeping here as well would release them all together when it ends.
+      waitOutPause = limited;
+      if (limited) continue;
       try {
         await config.clock.sleep(delay, signal);
       } catch (abortReason) {
@@ -198,22 +233,43 @@ export class Transport {
   }
 
   /**
-   * A 429 holds its bucket for the whole `Retry-After`, also past `retry.maxRetryAfterMs` (which only decides
-   * whether THIS call waits to retry): sending sooner would earn another 429 at best. Calls that cannot wait that
-   * long within their own `timeoutMs` fail at once with `RateLimitError` instead of stalling (see RateLimiter).
+   * A 429 holds its bucket for its `Retry-After`, also past `retry.maxRetryAfterMs` (which only decides whether
+   * THIS call waits to retry), but never longer than `rateLimit.maxPauseMs`: a server (or a proxy) asking for ten
+   * years must not switch the bot off. Calls that cannot wait the pause within their own `timeoutMs` fail at once
+   * with `RateLimitError`; the kill switch goes through as a probe (see RateLimiter).
    */
   private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number): void {
     const { config } = this;
-    this.limiter.pause(call.bucket, pauseMs);
+    const clamped = Math.min(pauseMs, config.maxPauseMs);
+    this.limiter.pause(call.bucket, clamped);
     const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
     config.logger?.warn(
-      `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${pauseMs} ms` +
+      `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${clamped} ms` +
+        (clamped < pauseMs ? ` (Retry-After asked ${pauseMs} ms: clamped to rateLimit.maxPauseMs)` : '') +
         (cap === undefined
           ? ' (retries off)'
           : pauseMs > cap
             ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`
             : ''),
     );
+  }
+
+  /** A failure that happened before anything left this process. */
+  private neverSent<T>(call: EndpointCall<T>, cause: unknown, reason: string): AttemptResult<T> {
+    const failure = classifyNetworkFailure(cause);
+    return {
+      kind: 'network',
+      neverSent: true,
+      error: new ConnectionError({
+        method: call.method,
+        path: call.path,
+        host: this.host,
+        code: failure.code,
+        neverSent: true,
+        reason: failure.neverSent ? failure.reason : reason,
+        cause,
+      }),
+    };
   }
 
   private abortError<T>(call: EndpointCall<T>, cause: unknown): AbortError {
@@ -293,45 +349,34 @@ export class Transport {
       return undefined;
     };
 
-    let ky: KyInstance;
-    try {
-      ky = loadedKy() ?? (await Promise.race([loadKy(), stopped]));
-    } catch (error) {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
-      // Nothing was sent: a stopped wait is this deadline or this signal, anything else a failed module load.
-      if (stoppedBy === CALLER_ABORT) throw this.abortError(call, signal?.reason);
-      if (stoppedBy === DEADLINE) {
-        throw new TimeoutError({
-          method: call.method,
-          path: call.path,
-          timeoutMs,
-          details: 'the HTTP layer (ky) did not load in time; nothing was sent',
-        });
-      }
-      throw new FuturesError(`${call.method} ${call.path}: the HTTP layer (ky) could not be loaded; nothing was sent`, {
-        cause: error,
-      });
-    }
+    const requestInit: RequestInit = {
+      ...config.fetchOptions,
+      method: call.method,
+      headers: { ...config.fetchHeaders, ...headers },
+      signal: attemptController.signal,
+      // Never follow: the next hop would receive the API key and a signature valid on any endpoint for 5 s.
+      redirect: 'manual',
+    };
+    if (body !== undefined) requestInit.body = body;
     const sentAt = config.clock.now();
-    slot.sent = true;
     let response: Response;
     let text: string;
     try {
+      let sending: Promise<Response>;
       try {
-        const sending = ky(url, {
-          method: call.method,
-          headers,
-          ...(body === undefined ? {} : { body }),
-          signal: attemptController.signal,
-          // Never follow: the next hop would receive the API key and a signature valid on any endpoint for 5 s.
-          redirect: 'manual',
-          timeout: false,
-          retry: 0,
-          throwHttpErrors: false,
-          fetch: config.fetch,
-        });
+        // `fetch(url, init)`, never a Request: a fetch from another realm (the undici package) rejects ours.
+        sending = config.fetch(url, requestInit);
         sending.catch(noop);
+      } catch (error) {
+        // Thrown before returning a promise: nothing can have been sent.
+        return this.neverSent(call, error, 'fetch threw before sending');
+      }
+      if (await isRejected(sending)) {
+        // Already rejected when fetch returned: no I/O can have happened (a bad init, a missing feature).
+        return this.neverSent(call, await sending.catch((error: unknown) => error), 'fetch failed before sending');
+      }
+      slot.sent = true;
+      try {
         response = await Promise.race([sending, stopped]);
       } catch (error) {
         const stoppedResult = interrupted(error);
@@ -369,9 +414,21 @@ export class Transport {
         };
       }
       try {
-        text = await readText(response, stopped);
+        text = await readText(response, stopped, config.maxResponseBytes);
       } catch (error) {
         flight.mayHaveActed = true; // the server answered: whatever it did is done
+        if (error instanceof BodyTooLarge) {
+          return {
+            kind: 'too-large',
+            error: new ResponseTooLargeError({
+              method: call.method,
+              path: call.path,
+              status: response.status,
+              limitBytes: config.maxResponseBytes,
+              seen: error.seen,
+            }),
+          };
+        }
         const stoppedResult = interrupted(error);
         if (stoppedResult) return stoppedResult;
         const failure = classifyNetworkFailure(error);
@@ -424,10 +481,17 @@ export class Transport {
     // An HTTP-date Retry-After is on the server's clock: measure it against the same response's Date (both have
     // one-second resolution, so their difference is exact), falling back to our estimate of the server's time.
     const serverDate = dateHeader === null ? Number.NaN : Date.parse(dateHeader);
+    const retryAfterHeader = response.headers.get('retry-after');
     const retryAfterMs = parseRetryAfter(
-      response.headers.get('retry-after'),
+      retryAfterHeader,
       Number.isNaN(serverDate) ? config.clock.now() + this.clockSync.offset : serverDate,
     );
+    if (retryAfterHeader !== null && retryAfterMs === undefined) {
+      config.logger?.warn(
+        `${call.method} ${call.path}: ignored a Retry-After that is not a delay in seconds or a future HTTP date ` +
+          `(${JSON.stringify(redact(retryAfterHeader).slice(0, 40))})`,
+      );
+    }
     const init = { status: response.status, method: call.method, path: call.path, body: parsed.value, retryAfterMs };
     const error = call.errorFor?.(init) ?? apiErrorFromResponse(init);
     config.logger?.debug(`${call.method} ${call.path} -> ${response.status}`);

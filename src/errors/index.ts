@@ -19,5 +19,6 @@ export { ListenerError } from './listener-error.ts';
 export { type ClosedPositionRef, MarginSwitchError } from './margin-switch-error.ts';
 export { RedirectError } from './redirect-error.ts';
 export { RequestValidationError, type ValidationIssue } from './request-validation-error.ts';
+export { ResponseTooLargeError } from './response-too-large-error.ts';
 export { ResponseValidationError } from './response-validation-error.ts';
 export { TimeoutError } from './timeout-error.ts';

@@ -17,6 +17,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionError, FuturesClient, type FuturesClientOptions, RedirectError } from '../../src/index.ts';
 import { API_KEY, API_SECRET } from '../helpers/client.ts';
 import { FakeClock } from '../helpers/clock.ts';
+import { rejectAfterSending } from '../helpers/fetch-doubles.ts';
 
 const TLS = {
   key: readFileSync(new URL('../fixtures/tls/self-signed.key.pem', import.meta.url)),
@@ -174,7 +175,7 @@ describe('failures after the request may have left', () => {
     ['no code at all (a browser)', {}],
   ])('%s is not "nothing was sent"', async (_, fields) => {
     const failingFetch: typeof fetch = () =>
-      Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('network'), fields) }));
+      rejectAfterSending(new TypeError('fetch failed', { cause: Object.assign(new Error('network'), fields) }));
     const { client, clock } = clientFor('https://api.example.com', { fetch: failingFetch });
     const error = await failure(client.orders.cancel('ord-1'));
     expect(error).toMatchObject({ neverSent: false, outcomeUnknown: true });
@@ -187,7 +188,7 @@ describe('failures after the request may have left', () => {
         code: 'EHOSTUNREACH',
         syscall: 'connect',
       });
-      return Promise.reject(new TypeError('fetch failed', { cause: new AggregateError([cause], 'connect failed') }));
+      return rejectAfterSending(new TypeError('fetch failed', { cause: new AggregateError([cause], 'connect failed') }));
     };
     const { client, clock } = clientFor('https://api.example.com', { fetch: failingFetch });
     const error = await failure(client.orders.cancel('ord-1'));

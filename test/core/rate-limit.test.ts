@@ -156,7 +156,7 @@ describe('slots are counted the way the server counts them', () => {
     const { ex, client } = exchange(clock, { retry: false }, (next) => async (input, init) => {
       if (stalled++ > 0) return next(input, init);
       // The first request never arrives; only the client's deadline ends it.
-      const signal = (input as Request).signal;
+      const signal = init?.signal as AbortSignal;
       return new Promise<Response>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
     });
     const t0 = clock.now();
@@ -310,7 +310,7 @@ describe('a 429 pauses its bucket', () => {
     server.queue('GET /v2/positions', { status: 429, headers: { 'Retry-After': '30' }, body: { ok: false } });
     await expect(client.account.positions()).rejects.toBeInstanceOf(RateLimitError);
     clock.advance(10_000);
-    const error = await failure(client.orders.cancel('123', {}, { timeoutMs: 2_000 }));
+    const error = await failure(client.account.balance({}, { timeoutMs: 2_000 }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ retryAfterMs: 20_000, status: 429, outcomeUnknown: false });
     expect(error?.message).toContain('Not sent: the default bucket is paused for another 20 s by an earlier 429');
@@ -319,7 +319,7 @@ describe('a 429 pauses its bucket', () => {
     expect(logger.lines).toContainEqual({
       level: 'warn',
       message:
-        'POST /v2/orders/123/cancel: Not sent: the default bucket is paused for another 20 s by an earlier 429 ' +
+        'GET /v2/futures/balance: Not sent: the default bucket is paused for another 20 s by an earlier 429 ' +
         "(Retry-After), longer than this call's timeoutMs (2000 ms)",
     });
   });
@@ -356,27 +356,120 @@ describe('a 429 pauses its bucket', () => {
     expect(ex.requests.map((r) => r.path)).toEqual(['/v2/positions', '/v2/futures/balance']);
   });
 
-  it('a Retry-After beyond maxRetryAfterMs is not retried, but holds the bucket for all of it', async () => {
+  it('a Retry-After beyond maxRetryAfterMs is not retried, and holds the bucket for at most maxPauseMs', async () => {
     const logger = recordingLogger();
     const { clock, server, client } = await setup({ retry: { maxRetryAfterMs: 5_000 }, logger });
     const t0 = clock.now();
     server.queue('GET /v2/positions', { status: 429, headers: { 'Retry-After': '3600' }, body: { ok: false } });
     const first = await failure(client.account.positions());
+    // The error says what the server asked for; the bucket holds for the default cap of 5 minutes.
     expect(first).toMatchObject({ name: 'RateLimitError', retryAfterMs: 3_600_000 });
     expect(logger.lines).toContainEqual({
       level: 'warn',
-      message: expect.stringContaining(
-        'the default bucket is paused for 3600000 ms (over retry.maxRetryAfterMs 5000 ms: not retried)',
-      ),
+      message:
+        'GET /v2/positions: 429, the default bucket is paused for 300000 ms (Retry-After asked 3600000 ms: clamped ' +
+        'to rateLimit.maxPauseMs) (over retry.maxRetryAfterMs 5000 ms: not retried)',
     });
-    // Past maxRetryAfterMs the bucket is still held: a call with the default timeoutMs fails at once...
     clock.advance(5_001);
     const held = await failure(client.account.positions());
-    expect(held).toMatchObject({ name: 'RateLimitError', retryAfterMs: 3_594_999 });
+    expect(held).toMatchObject({ name: 'RateLimitError', retryAfterMs: 294_999 });
     expect(server.requests).toHaveLength(1);
-    // ...and one that can wait that long is sent when the hour is over.
+    // One that can wait is sent when the capped pause is over, not after the hour.
     await client.account.positions({}, { timeoutMs: 3_600_000 });
-    expect(clock.sleeps).toEqual([3_594_999]);
-    expect(server.requests[1]?.receivedAt).toBe(t0 + 3_600_000);
+    expect(clock.sleeps).toEqual([294_999]);
+    expect(server.requests[1]?.receivedAt).toBe(t0 + 300_000);
   });
 });
+
+describe('the kill switch gets through a paused bucket', () => {
+  const tenYears = { status: 429, headers: { 'Retry-After': '315360000' }, body: { ok: false, error: 'Too many' } };
+
+  it('after a 10-year Retry-After on a read, cancel and cancelAll reach the server within 1 s; reads stay held', async () => {
+    const logger = recordingLogger();
+    const { clock, server, client } = await setup({ retry: false, logger, clock: new ManualClock() });
+    const t0 = clock.now();
+    server.queue('GET /v2/positions', tenYears);
+    await expect(client.account.positions()).rejects.toBeInstanceOf(RateLimitError);
+    expect(logger.lines).toContainEqual({
+      level: 'warn',
+      message: expect.stringContaining('paused for 300000 ms (Retry-After asked 315360000000 ms: clamped'),
+    });
+    await expect(client.account.balance()).rejects.toBeInstanceOf(RateLimitError);
+    // The first probe goes a second after the 429, then one a second.
+    const cancel = failure(client.orders.cancel('123'));
+    const all = failure(client.orders.cancelAll());
+    await flushReal();
+    expect(server.requests).toHaveLength(1);
+    clock.advance(1_000);
+    // The test server knows no order 123: what matters is that the server, not the client, answered.
+    expect(await cancel).toMatchObject({ status: 404 });
+    expect(server.requestsTo('POST /v2/orders/123/cancel')[0]?.receivedAt).toBe(t0 + 1_000);
+    await flushReal();
+    expect(server.requestsTo('DELETE /v2/orders/open')).toHaveLength(0);
+    clock.advance(1_000);
+    await all;
+    expect(server.requestsTo('DELETE /v2/orders/open')[0]?.receivedAt).toBe(t0 + 2_000);
+    expect(server.requestsTo('GET /v2/futures/balance')).toHaveLength(0);
+  });
+
+  it('probes go one at a time per bucket, at most one per second, each settled by the server', async () => {
+    const clock = new ManualClock();
+    const { ex, client } = exchange(clock, { retry: false });
+    ex.faults.add({ method: 'GET', path: '/v2/positions', status: 429, headers: { 'Retry-After': '60' } });
+    await expect(client.account.positions()).rejects.toBeInstanceOf(RateLimitError);
+    const t0 = clock.now();
+    const cancels = Array.from({ length: 3 }, (_, i) => failure(client.orders.cancel(`ord_${i}`)));
+    const cancelTimes = () => ex.requests.filter((r) => r.path.endsWith('/cancel')).map((r) => r.time - t0);
+    await flushReal();
+    expect(cancelTimes()).toEqual([]);
+    clock.advance(999);
+    await flushReal();
+    expect(cancelTimes()).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      clock.advance(i === 0 ? 1 : 1_000);
+      await flushReal();
+    }
+    expect(cancelTimes()).toEqual([1_000, 2_000, 3_000]);
+    for (const error of await Promise.all(cancels)) expect(error).toMatchObject({ name: 'NotFoundError' });
+  });
+
+  it('a probe answered 429 is retried no sooner than a second later, and is never held for the whole pause', async () => {
+    const clock = new FakeClock();
+    const srv = await startTestServer({ keys: { [API_KEY]: API_SECRET }, now: () => clock.now() });
+    server = srv;
+    const client = new FuturesClient({ baseUrl: srv.url, apiKey: API_KEY, apiSecret: API_SECRET, clock });
+    const t0 = clock.now();
+    srv.queue('POST /v2/orders/9/cancel', { status: 429, headers: { 'Retry-After': '30' }, body: { ok: false } });
+    srv.queue('POST /v2/orders/9/cancel', { status: 200, body: { ok: true, order: { id: '9' } } });
+    await client.orders.cancel('9').catch(() => undefined);
+    const times = srv.requestsTo('POST /v2/orders/9/cancel').map((r) => r.receivedAt - t0);
+    expect(times).toHaveLength(2);
+    expect(times[1]).toBeGreaterThanOrEqual(1_000);
+    expect(times[1]).toBeLessThan(30_000);
+  });
+});
+
+describe('the end of a pause releases waiting calls one by one', () => {
+  it('10 creates that meet a 429 without Retry-After are all placed: released apart, not together', async () => {
+    const clock = new ManualClock();
+    // A venue that answers 429 (no Retry-After) to a create arriving within 100 ms of the one before.
+    let lastArrival = Number.NEGATIVE_INFINITY;
+    const { ex, client } = exchange(clock, {}, (next) => async (input, init) => {
+      const now = clock.now();
+      const tooSoon = now - lastArrival < 100;
+      lastArrival = now;
+      if (!tooSoon) return next(input, init);
+      const body = JSON.stringify({ ok: false, error: 'Too many requests' });
+      return new Response(body, { status: 429, headers: { 'Content-Type': 'application/json' } });
+    });
+    const calls = Array.from({ length: 10 }, (_, i) => failure(client.orders.create(resting(i))));
+    for (let i = 0; i < 60; i++) {
+      clock.advance(100);
+      await flushReal();
+    }
+    expect(await Promise.all(calls)).toEqual(Array.from({ length: 10 }, () => undefined));
+    expect(creates(ex)).toHaveLength(10);
+  });
+});
+
+const flushReal = () => new Promise((resolve) => setTimeout(resolve, 20));

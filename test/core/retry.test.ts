@@ -13,6 +13,7 @@ import {
 } from '../../src/index.ts';
 import { API_KEY, API_SECRET, makeTransport } from '../helpers/client.ts';
 import { FakeClock, ManualClock } from '../helpers/clock.ts';
+import { rejectAfterSending } from '../helpers/fetch-doubles.ts';
 import { hmacHex, signingPayload, startTestServer, type TestServer } from '../helpers/server.ts';
 
 let server: TestServer | undefined;
@@ -271,7 +272,7 @@ describe("safety: 'at-most-once' (cancel, close-position)", () => {
     const refusingFetch: typeof fetch = (input, init) => {
       if (refusals-- > 0) {
         const cause = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1'), { code: 'ECONNREFUSED' });
-        return Promise.reject(new TypeError('fetch failed', { cause }));
+        return rejectAfterSending(new TypeError('fetch failed', { cause }));
       }
       return fetch(input, init);
     };
@@ -284,7 +285,7 @@ describe("safety: 'at-most-once' (cancel, close-position)", () => {
   it('a refused connection that persists ends as ConnectionError with refused: true', async () => {
     const refusingFetch: typeof fetch = () => {
       const cause = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
-      return Promise.reject(new TypeError('fetch failed', { cause }));
+      return rejectAfterSending(new TypeError('fetch failed', { cause }));
     };
     const { transport, clock } = await onceSetup(refusingFetch);
     const error = await transport.call(onceCall()).catch((e: unknown) => e);

@@ -31,6 +31,8 @@ export function makeTransport(
     fetch: globalThis.fetch,
     clock: systemClock,
     rateLimit: true,
+    maxPauseMs: 300_000,
+    maxResponseBytes: 16 * 1024 * 1024,
     logger: undefined,
     ...overrides,
   });

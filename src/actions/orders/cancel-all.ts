@@ -126,6 +126,7 @@ export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
   auth: 'signed',
   bucket: 'default',
   safety: 'idempotent',
+  killSwitch: true,
   params: cancelAllOrdersParamsSchema,
   paramsIn: 'query',
   subAccountDefault: true,

@@ -72,6 +72,7 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   auth: 'signed',
   bucket: 'default',
   safety: 'at-most-once',
+  killSwitch: true,
   params: cancelOrderParamsSchema,
   paramsIn: 'body',
   subAccountDefault: true,

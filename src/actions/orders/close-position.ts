@@ -115,6 +115,7 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   auth: 'signed',
   bucket: 'close',
   safety: 'at-most-once',
+  killSwitch: true,
   params: closePositionParamsSchema,
   paramsIn: 'body',
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.

@@ -1,0 +1,51 @@
+import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+
+/**
+ * The response body was larger than the client's `maxResponseBytes` (decoded bytes; default 16 MiB): a
+ * `Content-Length` over the limit fails before the body is read, and a body that grows past it (a huge or
+ * compressed "bomb" answer from a hostile or broken server) is cut off there, so memory stays bounded. Never
+ * retried: the same server would send the same body again. The server did answer, so for a call that changes
+ * state `outcomeUnknown` is `true`.
+ *
+ * @example
+ * ```ts
+ * import { ResponseTooLargeError } from 'futures-sdk';
+ * try {
+ *   await client.orders.list({ limit: 200 });
+ * } catch (err) {
+ *   if (err instanceof ResponseTooLargeError) console.error(`body over ${err.limitBytes} bytes from HTTP ${err.status}`);
+ * }
+ * ```
+ */
+export class ResponseTooLargeError extends FuturesError {
+  override name = 'ResponseTooLargeError';
+  /** The client's `maxResponseBytes`. */
+  readonly limitBytes: number;
+  /** HTTP status of the oversized response. */
+  readonly status: number;
+  /** HTTP method of the call. */
+  readonly method: string;
+  /** Path of the call (no query string). */
+  readonly path: string;
+
+  constructor(
+    args: {
+      method: string;
+      path: string;
+      status: number;
+      limitBytes: number;
+      /** What showed the size: a `Content-Length` header, or the bytes read before the cut. */
+      seen: string;
+    } & FuturesErrorOptions,
+  ) {
+    super(
+      `${args.method} ${args.path}: the response body is larger than maxResponseBytes (${args.limitBytes} bytes; ` +
+        `${args.seen}); not read further and not retried`,
+      args,
+    );
+    this.limitBytes = args.limitBytes;
+    this.status = args.status;
+    this.method = args.method;
+    this.path = args.path;
+  }
+}

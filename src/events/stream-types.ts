@@ -1,9 +1,11 @@
-// The public shapes of the account stream: its options, states, events and their payloads.
+// The public shapes of the account stream: its options, states, events and their payloads; and the pure rules of
+// its `maxMessageBytes` option (default, validation, measure), kept here beside the option's documentation.
 
+import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { Clock, Logger } from '../options.ts';
 import type { BackoffOptions, EventScheduler } from './scheduler.ts';
-import type { WebSocketConstructor } from './web-socket.ts';
+import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
 /**
  * Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal.
@@ -200,6 +202,15 @@ export interface AccountStreamOptions {
    */
   heartbeatTimeoutMs?: number | undefined;
   /**
+   * The largest message the stream accepts, in bytes (UTF-8 for text, `byteLength`/`size` for binary). A larger
+   * message is not parsed: the stream closes that connection, emits `error` (a `StreamError`, kind `connection`,
+   * `closeCode` 1009) and reconnects as after a drop. The WebSocket implementation has already received the whole
+   * message by then; with the `ws` package, its `maxPayload` option refuses it while it arrives. A positive
+   * integer, else `ConfigurationError`.
+   * @default 4194304 (4 MiB)
+   */
+  maxMessageBytes?: number | undefined;
+  /**
    * Send the text `ping` this often (the simulator answers `pong`). `0` sends none.
    * @default 0
    */
@@ -225,4 +236,62 @@ export interface AccountStreamOptions {
   scheduler?: EventScheduler | undefined;
   /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
   logger?: Logger | undefined;
+}
+
+// ── maxMessageBytes ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** RFC 6455 "Message Too Big": the close code the stream reports when it drops a connection for a large message. */
+export const TOO_BIG_CLOSE_CODE = 1009;
+
+/**
+ * The `maxMessageBytes` option, validated: a positive integer, 4 MiB when absent.
+ * @internal
+ */
+export function maxMessageBytesOption(value: unknown): number {
+  if (value === undefined) return 4 * 1024 * 1024;
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+    throw new ConfigurationError('stream maxMessageBytes must be a positive integer (bytes)');
+  }
+  return value;
+}
+
+/**
+ * True when a message is over `max` bytes (UTF-8 for text), measured without encoding it: a string has at least
+ * one byte per UTF-16 unit and at most three, so only lengths in between are counted (stopping past `max`).
+ * @internal
+ */
+export function exceedsBytes(raw: unknown, max: number): boolean {
+  if (typeof raw === 'string') {
+    if (raw.length > max) return true;
+    if (raw.length * 3 <= max) return false;
+    let bytes = 0;
+    for (let i = 0; i < raw.length && bytes <= max; i++) {
+      const unit = raw.charCodeAt(i);
+      if (unit < 0x80) bytes += 1;
+      else if (unit < 0x800) bytes += 2;
+      else if (unit >= 0xd800 && unit < 0xdc00 && (raw.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+        bytes += 4; // a surrogate pair: one 4-byte code point
+        i++;
+      } else bytes += 3; // the rest of the BMP, and a lone surrogate (sent as U+FFFD)
+    }
+    return bytes > max;
+  }
+  if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) return raw.byteLength > max;
+  return typeof Blob !== 'undefined' && raw instanceof Blob && raw.size > max;
+}
+
+/**
+ * `socket.close(code, reason)`, else `close(1000, reason)` when the implementation refuses `code` from a client
+ * (browsers and undici throw on 1009); a half-open socket that refuses both is left to `terminate`.
+ * @internal
+ */
+export function closeSocket(socket: WebSocketLike, code: number, reason: string): void {
+  for (const closeCode of [code, 1000]) {
+    try {
+      socket.close(closeCode, reason);
+      return;
+    } catch {
+      // Refused: try the next code.
+    }
+  }
 }

@@ -12,6 +12,7 @@ import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from '.
 import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
 import type { AccountStreamEvents, AccountStreamOptions, AccountStreamState } from './stream-types.ts';
+import { closeSocket, exceedsBytes, maxMessageBytesOption, TOO_BIG_CLOSE_CODE } from './stream-types.ts';
 
 // The public shapes live in stream-types.ts; re-exported here, where the stream's users import them from.
 export type {
@@ -67,6 +68,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   private readonly WebSocketImpl: WebSocketConstructor;
   private readonly wanted: Set<string>;
   private readonly heartbeatTimeoutMs: number;
+  private readonly maxMessageBytes: number;
   private socket: WebSocketLike | undefined;
   /** Bumped for every socket (and on close), so callbacks of an old socket are ignored. */
   private generation = 0;
@@ -116,6 +118,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     const clock = options.clock;
     this.scheduler = options.scheduler ?? (clock && hasTimers(clock) ? withTimers(clock) : systemClock);
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
+    this.maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
     this.wanted = new Set();
     for (const symbol of options.symbols ?? []) {
       // Streams name symbols in upper or lower case depending on the server; accept both spellings.
@@ -365,25 +368,25 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   }
 
   private onSilence(): void {
+    const ms = this.heartbeatTimeoutMs;
+    const what = this.currentState === 'open' ? `no message for ${ms} ms` : `no handshake within ${ms} ms`;
+    this.abandon(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout', 'heartbeat', what);
+  }
+
+  /** Drops the socket on the stream's own decision, reports `error` (`what`), then reconnects as after a drop. */
+  private abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string): void {
     const socket = this.socket;
-    const opened = this.currentState === 'open';
     this.socket = undefined;
     this.generation++;
     this.clearTimers();
     if (socket) {
-      try {
-        socket.close(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout');
-      } catch {
-        // Closing a half-open socket may throw; it is dropped either way.
-      }
+      closeSocket(socket, code, reason);
       terminate(socket);
     }
-    const what = opened
-      ? `no message for ${this.heartbeatTimeoutMs} ms`
-      : `no handshake within ${this.heartbeatTimeoutMs} ms`;
-    this.safeEmit('error', new StreamError('heartbeat', `WebSocket ${safeUrl(this.options.url)}: ${what}`));
+    const closeCode = kind === 'connection' ? code : undefined;
+    this.safeEmit('error', new StreamError(kind, `WebSocket ${safeUrl(this.options.url)}: ${what}`, { closeCode }));
     if (this.stopped) return;
-    this.dropped(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout');
+    this.dropped(code, reason);
   }
 
   private clearTimers(): void {
@@ -399,6 +402,12 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   /** The hot path: runs for every firehose message (see decodeStreamMessage). */
   private onMessage(raw: unknown): void {
+    // Before anything else, and not counted as a message (a server sending only those keeps the backoff growing).
+    if (exceedsBytes(raw, this.maxMessageBytes)) {
+      const what = `a message exceeded maxMessageBytes (${this.maxMessageBytes} bytes); reconnecting`;
+      this.abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what);
+      return;
+    }
     this.lastMessageAt = this.scheduler.now();
     this.receivedCount++;
     this.gotMessage = true;

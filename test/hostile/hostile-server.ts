@@ -428,8 +428,10 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
     return undefined;
   };
 
+  // A 2xx failure envelope refuses only if its body can arrive (a 204 has none).
   const isRefusal = (a: Answer) =>
-    (a.status >= 400 && a.status < 500) || (a.status < 300 && a.status >= 200 && a.body === 'envelope');
+    (a.status >= 400 && a.status < 500) ||
+    (a.status >= 200 && a.status < 300 && a.status !== 204 && a.body === 'envelope');
 
   const isClean = (a: Answer) =>
     (a.timing.kind === 'immediate' || (a.timing.kind === 'delayed' && a.timing.ms <= cleanDelayMaxMs)) &&

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/actions/endpoints.ts';
 import { laneArb } from './arbitraries.ts';
 import { hostileEndpoints } from './endpoints.ts';
-import { DEFAULT_SETTINGS, hunt, type LaneCase, report, runLane } from './harness.ts';
+import { DEFAULT_SETTINGS, hunt, type LaneCase, minimizeLanes, report, runLane } from './harness.ts';
 import { HEALTHY } from './hostile-server.ts';
 
 const settings = DEFAULT_SETTINGS;
@@ -37,8 +37,10 @@ describe('hostile server: every endpoint', () => {
       name: 'every endpoint',
       arbitrary,
       numRuns: 40,
-      timeBudgetMs: 48_000,
-      roundBudgetMs: 20_000,
+      timeBudgetMs: 50_000,
+      roundBudgetMs: 15_000,
+      minimize: (lanes, invariant, until) => minimizeLanes(lanes, invariant, until, settings),
+      minimizeBudgetMs: 8_000,
       run: async (lanes) => {
         const results = await Promise.all(lanes.map((lane) => runLane(lane, settings)));
         return results.flatMap((r, i) => r.violations.map((v) => ({ ...v, detail: `lane ${i}: ${v.detail}` })));

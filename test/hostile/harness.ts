@@ -63,9 +63,10 @@ export interface Secrets {
 }
 
 /** Every reading of `text` a leak could hide in: as is, percent-decoded, \u-unescaped, base64-decoded runs. */
-function readings(text: string): string[] {
-  const out = [text];
-  out.push(
+function readings(text: string): Array<[encoding: string, reading: string]> {
+  const out: Array<[string, string]> = [['raw', text]];
+  out.push([
+    'percent-encoded',
     text.replace(/(%[0-9A-Fa-f]{2})+/g, (m) => {
       try {
         return decodeURIComponent(m);
@@ -73,21 +74,27 @@ function readings(text: string): string[] {
         return Buffer.from(m.replace(/%/g, ''), 'hex').toString('latin1');
       }
     }),
-  );
-  out.push(text.replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))));
+  ]);
+  out.push([
+    'unicode-escaped',
+    text.replace(/\\+u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+  ]);
   const runs = text.match(/[A-Za-z0-9+/]{16,}={0,2}/g) ?? [];
-  for (const run of runs.slice(0, 200)) out.push(Buffer.from(run, 'base64').toString('latin1'));
+  for (const run of runs.slice(0, 200)) out.push(['base64', Buffer.from(run, 'base64').toString('latin1')]);
   return out;
 }
 
-/** The first secret found in `text`, named (never the secret itself), or undefined. */
-export function findLeak(text: string, secrets: Secrets): string | undefined {
-  for (const reading of readings(text)) {
-    if (secrets.apiSecret && reading.includes(secrets.apiSecret)) return 'the apiSecret';
-    for (const sig of secrets.signatures) if (reading.includes(sig)) return `a signature sent (${sig.slice(0, 6)}…)`;
+/** The first secret found in `text`: what it is (never the secret itself) and in which encoding. */
+export function findLeak(text: string, secrets: Secrets): { what: string; encoding: string } | undefined {
+  for (const [encoding, reading] of readings(text)) {
+    if (secrets.apiSecret && reading.includes(secrets.apiSecret)) return { what: 'the apiSecret', encoding };
+    for (const sig of secrets.signatures) {
+      if (reading.includes(sig)) return { what: `a signature sent (${sig.slice(0, 6)}…)`, encoding };
+    }
     const key = secrets.apiKey;
     for (let i = 0; i + 5 <= key.length; i++) {
-      if (reading.includes(key.slice(i, i + 5))) return `5 consecutive characters of the apiKey (at ${i})`;
+      if (reading.includes(key.slice(i, i + 5)))
+        return { what: `5 consecutive characters of the apiKey (at ${i})`, encoding };
     }
   }
   return undefined;
@@ -325,7 +332,7 @@ export async function runLane(
       } catch (error) {
         promise = Promise.reject(new SyncThrow(error));
       }
-      const result = await within(promise, bound);
+      const result = await within(promise, bound + 5000); // measured past the bound, not abandoned at it
       outcomes.push({
         tag,
         endpoint,
@@ -432,7 +439,10 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
 
     // 1. Every call settles within its bound.
     if (outcome.settledAt === undefined) {
-      v.push({ invariant: 'settles-within-bound', detail: `${name} did not settle within ${bound} ms` });
+      v.push({
+        invariant: 'settles-within-bound',
+        detail: `${name} did not settle within ${bound + 5000} ms (bound ${bound} ms)`,
+      });
       continue;
     }
     const took = outcome.settledAt - outcome.startedAt;
@@ -509,7 +519,12 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
       // 8. No secret in any rendering.
       for (const [how, text] of renderings(error)) {
         const leak = findLeak(text, secrets);
-        if (leak) v.push({ invariant: 'no-secret-in-errors', detail: `${name}: ${how} contains ${leak}` });
+        if (leak) {
+          v.push({
+            invariant: `no-secret-in-errors (${leak.encoding})`,
+            detail: `${name}: ${how} contains ${leak.what}${leak.encoding === 'raw' ? '' : `, ${leak.encoding}`}`,
+          });
+        }
       }
     }
 
@@ -643,7 +658,10 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
   for (const line of logs) {
     const leak = findLeak(line, secrets);
     if (leak) {
-      v.push({ invariant: 'no-secret-in-errors', detail: `a log line contains ${leak}: ${line.slice(0, 80)}…` });
+      v.push({
+        invariant: `no-secret-in-logs (${leak.encoding})`,
+        detail: `a log line contains ${leak.what} (${leak.encoding}): ${line.slice(0, 60)}…`,
+      });
       break;
     }
   }
@@ -688,6 +706,8 @@ export interface Finding {
   counterexample: string;
   error: string;
   numShrinks: number;
+  /** Whether the domain minimiser reduced fast-check's counterexample further. */
+  minimized: boolean;
   seed: number;
   path: string | null;
 }
@@ -702,6 +722,13 @@ export interface HuntOptions<T> {
   /** Cap per round (one invariant hunted and shrunk). */
   roundBudgetMs?: number;
   seed?: number;
+  /**
+   * Domain-aware minimisation after fast-check's shrinking (which a time budget may cut short): returns a smaller
+   * value that still violates `invariant`, trying until `until` (epoch ms).
+   */
+  minimize?: (value: T, invariant: string, until: number) => Promise<T>;
+  /** Time given to `minimize` per finding. */
+  minimizeBudgetMs?: number;
 }
 
 export interface HuntResult {
@@ -739,15 +766,32 @@ export async function hunt<T>(options: HuntOptions<T>): Promise<HuntResult> {
       plugins: [fc.interruptAfterTimeLimit(Math.min(left, options.roundBudgetMs ?? left))],
     });
     if (!details.failed || state.target === undefined || details.counterexample === null) break;
+    const target = state.target;
+    let counterexample = (details.counterexample as unknown as [T])[0];
+    let error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+    let minimized = false;
+    if (options.minimize) {
+      const until = Math.min(deadline, Date.now() + (options.minimizeBudgetMs ?? 8000));
+      const smaller = await options.minimize(counterexample, target, until);
+      if (smaller !== counterexample) {
+        const again = (await options.run(smaller)).filter((x) => x.invariant === target);
+        if (again.length > 0) {
+          counterexample = smaller;
+          error = new ViolationError(again).message;
+          minimized = true;
+        }
+      }
+    }
     findings.push({
-      invariant: state.target,
-      counterexample: fc.stringify(details.counterexample),
-      error: details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance),
+      invariant: target,
+      counterexample: fc.stringify(counterexample),
+      error,
       numShrinks: details.numShrinks,
+      minimized,
       seed: details.seed,
       path: details.counterexamplePath,
     });
-    excluded.add(state.target);
+    excluded.add(target);
   }
   return { findings, observed, runs, ms: Date.now() - started };
 }
@@ -757,7 +801,7 @@ export function report(name: string, result: HuntResult): string {
   const lines = [`${name}: ${result.runs} runs in ${result.ms} ms`];
   for (const f of result.findings) {
     lines.push(
-      `\n✗ ${f.invariant} (shrunk ${f.numShrinks}×, seed ${f.seed}, path ${f.path})`,
+      `\n✗ ${f.invariant} (shrunk ${f.numShrinks}×${f.minimized ? ', then minimised' : ''}, seed ${f.seed}, path ${f.path})`,
       `  minimal counterexample: ${f.counterexample}`,
       `  got: ${f.error.split('\n').join('\n       ')}`,
     );
@@ -765,4 +809,82 @@ export function report(name: string, result: HuntResult): string {
   const unshrunk = [...result.observed].filter(([inv]) => !result.findings.some((f) => f.invariant === inv));
   for (const [inv, violation] of unshrunk) lines.push(`\n✗ ${inv} (seen, not shrunk): ${violation.detail}`);
   return lines.join('\n');
+}
+
+// ── Minimising lanes ────────────────────────────────────────────────────────────────────────────────────────
+
+/** The least hostile value of each field of an answer: what the minimiser tries in place of a generated one. */
+const NEUTRAL: Partial<Answer> = {
+  retryAfter: [],
+  date: 'real',
+  length: 'honest',
+  encoding: 'identity',
+  contentType: 'json',
+  hugeHeaderBytes: 0,
+  echo: 'none',
+  timing: { kind: 'immediate' },
+  error: 'Internal error',
+};
+
+/**
+ * Greedy minimisation of a failing set of lanes for one invariant: keep the one lane that fails, drop every call
+ * and answer that is not needed, then set every answer field that does not matter to its neutral value. Each
+ * step is kept only if the invariant still fails; stops at `until`.
+ */
+export async function minimizeLanes(
+  lanes: LaneCase[],
+  invariant: string,
+  until: number,
+  settings: ClientSettings = DEFAULT_SETTINGS,
+): Promise<LaneCase[]> {
+  const fails = async (candidate: LaneCase[]) => {
+    if (Date.now() > until) return false;
+    const results = await Promise.all(candidate.map((lane) => runLane(lane, settings)));
+    return results.some((r) => r.violations.some((v) => v.invariant === invariant));
+  };
+  let current = lanes;
+  if (current.length > 1) {
+    for (const lane of lanes) {
+      if (await fails([lane])) {
+        current = [lane];
+        break;
+      }
+    }
+  }
+  if (current.length !== 1) return current;
+  let lane = current[0]!;
+  const attempt = async (next: LaneCase) => {
+    if (await fails([next])) {
+      lane = next;
+      return true;
+    }
+    return false;
+  };
+  if (lane.closedPort) await attempt({ ...lane, closedPort: false });
+  for (let i = lane.calls.length - 1; i >= 0 && lane.calls.length > 1; i--) {
+    await attempt({ ...lane, calls: lane.calls.filter((_, j) => j !== i) });
+  }
+  for (let c = 0; c < lane.calls.length; c++) {
+    for (let i = lane.calls[c]!.answers.length - 1; i >= 0 && lane.calls[c]!.answers.length > 1; i--) {
+      const calls = lane.calls.map((call, j) =>
+        j === c ? { ...call, answers: call.answers.filter((_, k) => k !== i) } : call,
+      );
+      await attempt({ ...lane, calls });
+    }
+  }
+  for (let c = 0; c < lane.calls.length; c++) {
+    for (let a = 0; a < lane.calls[c]!.answers.length; a++) {
+      for (const [field, neutral] of Object.entries(NEUTRAL) as Array<[keyof Answer, Answer[keyof Answer]]>) {
+        const current = lane.calls[c]!.answers[a]!;
+        if (JSON.stringify(current[field]) === JSON.stringify(neutral)) continue;
+        const calls = lane.calls.map((call, j) =>
+          j === c
+            ? { ...call, answers: call.answers.map((ans, k) => (k === a ? { ...ans, [field]: neutral } : ans)) }
+            : call,
+        );
+        await attempt({ ...lane, calls });
+      }
+    }
+  }
+  return [lane];
 }

@@ -70,12 +70,8 @@ const MAX_SAMPLES = 8;
 /** How long a handed-out timestamp is remembered: the server's 60 s replay window plus its 5 s drift. */
 const REPLAY_MEMORY_MS = 65_000;
 
-/**
- * How far a timestamp may run ahead of the server's time (a burst in one millisecond takes the next ones) before
- * signing waits for the clock to catch up: a process that restarts on the same key starts from the server's time,
- * and must not meet timestamps its predecessor already spent.
- */
-export const MAX_RUN_AHEAD_MS = 25;
+/** A floor further ahead of a re-synced estimate than the estimate's own uncertainty came from a bad estimate. */
+const FLOOR_SLACK_MS = 1000;
 
 /** The value of `[low, high]` closest to zero. */
 function closestToZero(low: number, high: number): number {
@@ -94,8 +90,10 @@ function closestToZero(low: number, high: number): number {
  * restarted successor, two clients of a test) put their timestamps on the same axis instead of each on its own
  * guess within the second.
  *
- * Timestamps are strictly increasing and never more than {@link MAX_RUN_AHEAD_MS} ahead of the server's time
- * (see {@link ClockSync.aheadMs}). Uniqueness does not rest on that order alone: every value handed out is
+ * Timestamps are strictly increasing. On the machine's own clock a process signs at most one call per
+ * millisecond (per lane), so a burst does not run its timestamps ahead of the server's time, where a process
+ * restarted on the same key would meet them (see {@link ClockSync.signingDelayMs}). Uniqueness does not rest on
+ * that order alone: every value handed out is
  * remembered for 65 s of monotonic time (`performance.now`: the wall clock may jump, the server's replay cache
  * does not) and skipped. A step of the local clock (NTP, a resumed VM) shows up as a `401 Invalid or expired
  * timestamp`, which re-syncs from that response's `Date` and is retried once (the server did not act).
@@ -109,6 +107,8 @@ export class ClockSync {
   private readonly issued: Array<{ timestamp: number; at: number }> = [];
   private readonly issuedSet = new Set<number>();
   private readonly clock: Clock;
+  /** Monotonic time of the last signing slot handed out. */
+  private lastSlot = Number.NEGATIVE_INFINITY;
 
   constructor(clock: Clock) {
     this.clock = clock;
@@ -140,6 +140,17 @@ export class ClockSync {
   /** How far `timestamp` is ahead of the server's time now, in ms (≤ 0 when it is not). */
   aheadMs(timestamp: number): number {
     return timestamp - this.serverNow();
+  }
+
+  /**
+   * How long to wait before signing so that signing slots are `spacingMs` apart in monotonic time (one per
+   * millisecond, or per lane period in a fleet): a burst then takes timestamps at the pace the clock gives them.
+   */
+  signingDelayMs(spacingMs: number): number {
+    const now = monotonicNow();
+    const slot = Math.max(now, this.lastSlot + spacingMs);
+    this.lastSlot = slot;
+    return slot - now;
   }
 
   private serverNow(): number {
@@ -175,14 +186,16 @@ export class ClockSync {
   }
 
   /**
-   * Forgets every sample (after the server said our timestamp was off) and starts again from this one. Timestamps
-   * already handed out ahead of the new estimate were refused anyway: the floor comes back to it, and the values
-   * handed out stay skipped.
+   * Forgets every sample (after the server said our timestamp was off) and starts again from this one. The order
+   * of timestamps is kept unless the floor is further ahead of the new estimate than that estimate's uncertainty:
+   * such timestamps came from a wrong estimate (they were refused), and the floor comes back to the server's time.
+   * The values handed out stay skipped either way.
    */
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     this.samples = [];
     this.addSample(dateHeader, sentAt, receivedAt);
-    this.floor = Math.min(this.floor, this.serverNow() + MAX_RUN_AHEAD_MS);
+    const now = this.serverNow();
+    if (this.floor > now + FLOOR_SLACK_MS) this.floor = now;
   }
 }
 

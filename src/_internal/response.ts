@@ -31,6 +31,17 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   return date - now;
 }
 
+const PENDING = /* @__PURE__ */ Symbol('pending');
+const pending = /* @__PURE__ */ Promise.resolve(PENDING);
+
+/** Whether `promise` was already rejected when handed over (its reaction runs before the resolved marker's). */
+export function isRejected(promise: Promise<unknown>): Promise<boolean> {
+  return Promise.race([promise, pending]).then(
+    () => false,
+    () => true,
+  );
+}
+
 /** Redirect statuses: the SDK never follows them (see RedirectError). */
 export const REDIRECT_STATUSES = /* @__PURE__ */ new Set([300, 301, 302, 303, 307, 308]);
 

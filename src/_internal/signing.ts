@@ -7,7 +7,7 @@ import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Fleet, FleetLane } from '../fleet/types.ts';
 import type { Signer } from '../options.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
-import { type ClockSync, MAX_RUN_AHEAD_MS } from './clock.ts';
+import type { ClockSync } from './clock.ts';
 import type { EndpointCall } from './endpoint-call.ts';
 import { fleetCall } from './fleet-call.ts';
 import type { Redactor } from './redact.ts';
@@ -16,8 +16,8 @@ import type { Redactor } from './redact.ts';
 export interface SigningContext {
   clockSync: ClockSync;
   /**
-   * True on the machine's own clock: a burst that ran timestamps ahead of the server's time waits for it to catch
-   * up (see MAX_RUN_AHEAD_MS). A fake clock has no successor process to protect, and its time may stand still.
+   * True on the machine's own clock: signing is paced to one call per millisecond (per lane), so timestamps do not
+   * run ahead of the server's time. A fake clock has no successor process to protect, and its time may stand still.
    */
   paceRunAhead: boolean;
   sign: Signer;
@@ -27,11 +27,17 @@ export interface SigningContext {
 const abortError = (call: EndpointCall<unknown>, cause: unknown) =>
   new AbortError({ method: call.method, path: call.path, cause });
 
+/** Longer than this ahead is a re-synced estimate's uncertainty, not a burst: not waited for. */
+const MAX_SETTLE_MS = 5;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
 async function signQuery(context: SigningContext, query: QueryParams, lane: FleetLane | undefined): Promise<string> {
-  const timestamp = context.clockSync.nextTimestamp(lane);
-  const early = context.clockSync.aheadMs(timestamp) - MAX_RUN_AHEAD_MS;
-  if (context.paceRunAhead && early > 0) await new Promise((resolve) => setTimeout(resolve, early));
+  const { clockSync } = context;
+  const delayMs = context.paceRunAhead ? clockSync.signingDelayMs(lane?.count ?? 1) : 0;
+  if (delayMs > 0) await sleep(delayMs);
+  const timestamp = clockSync.nextTimestamp(lane);
   const payload = canonicalQuery({ ...query, timestamp });
   const signature = await context.sign(payload);
   if (typeof signature !== 'string' || signature === '') {
@@ -39,6 +45,10 @@ async function signQuery(context: SigningContext, query: QueryParams, lane: Flee
   }
   // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
   context.redactor.addSignature(signature);
+  // Sent only once the clock has passed it (well under a millisecond on average): a client or process that
+  // starts on this key after this request left then signs later timestamps, even with no time between them.
+  const early = context.paceRunAhead ? clockSync.aheadMs(timestamp) + 1 : 0;
+  if (early > 0 && early <= MAX_SETTLE_MS) await sleep(early);
   const userPart = canonicalQuery(query);
   return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
 }

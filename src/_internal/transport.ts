@@ -2,35 +2,23 @@ import { AbortError } from '../errors/abort-error.ts';
 import { ApiError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { ConnectionError } from '../errors/connection-error.ts';
-import { apiErrorFromResponse } from '../errors/from-response.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { RedirectError } from '../errors/redirect-error.ts';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.ts';
-import { ResponseValidationError } from '../errors/response-validation-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import type { Fleet } from '../fleet/types.ts';
 import type { Logger, RetryOptions, Signer } from '../options.ts';
 import { canonicalQuery } from '../signer.ts';
+import { answerOf } from './answer.ts';
 import { backoffStep } from './backoff.ts';
 import { type Clock, ClockSync, systemClock } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
-import { validateResponse } from './fast-validate.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
-import { Redactor, redact } from './redact.ts';
-import {
-  BodyTooLarge,
-  isFailureEnvelope,
-  noop,
-  parseBody,
-  parseRetryAfter,
-  REDIRECT_STATUSES,
-  readText,
-  redirectTarget,
-  toPathKey,
-} from './response.ts';
+import { Redactor } from './redact.ts';
+import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
 import { type AttemptResult, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
 import { fleetLane, type SigningContext, signWithin } from './signing.ts';
 
@@ -63,17 +51,6 @@ export interface TransportConfig {
   fleet?: Fleet | undefined;
   /** This client's credentials, scrubbed from every error and log line (a new, empty one when omitted). */
   redactor?: Redactor | undefined;
-}
-
-const PENDING = /* @__PURE__ */ Symbol('pending');
-const pending = /* @__PURE__ */ Promise.resolve(PENDING);
-
-/** Whether `promise` was already rejected when handed over (its reaction runs before the resolved marker's). */
-function isRejected(promise: Promise<unknown>): Promise<boolean> {
-  return Promise.race([promise, pending]).then(
-    () => false,
-    () => true,
-  );
 }
 
 /** Why an attempt's body or headers stopped being awaited. */
@@ -453,48 +430,14 @@ export class Transport {
     const receivedAt = config.clock.now();
     const dateHeader = response.headers.get('date');
     this.clockSync.addSample(dateHeader, sentAt, receivedAt);
-    const parsed = parseBody(text);
-
-    if (response.ok && !(parsed.json && isFailureEnvelope(parsed.value))) {
-      // A 2xx: the server acted, and if its body is unreadable the caller cannot know what it did.
-      flight.mayHaveActed = true;
-      if (!parsed.json) {
-        throw new ResponseValidationError({
-          issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }],
-          body: text,
-          method: call.method,
-          path: call.path,
-        });
-      }
-      const result = validateResponse(call.schema, parsed.value, text);
-      if (!result.success) {
-        throw new ResponseValidationError({
-          issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),
-          body: parsed.value,
-          method: call.method,
-          path: call.path,
-        });
-      }
-      return { kind: 'ok', value: result.data };
-    }
-
-    // An HTTP-date Retry-After is on the server's clock: measure it against the same response's Date (both have
-    // one-second resolution, so their difference is exact), falling back to our estimate of the server's time.
-    const serverDate = dateHeader === null ? Number.NaN : Date.parse(dateHeader);
-    const retryAfterHeader = response.headers.get('retry-after');
-    const retryAfterMs = parseRetryAfter(
-      retryAfterHeader,
-      Number.isNaN(serverDate) ? config.clock.now() + this.clockSync.offset : serverDate,
-    );
-    if (retryAfterHeader !== null && retryAfterMs === undefined) {
-      config.logger?.warn(
-        `${call.method} ${call.path}: ignored a Retry-After that is not a delay in seconds or a future HTTP date ` +
-          `(${JSON.stringify(redact(retryAfterHeader).slice(0, 40))})`,
-      );
-    }
-    const init = { status: response.status, method: call.method, path: call.path, body: parsed.value, retryAfterMs };
-    const error = call.errorFor?.(init) ?? apiErrorFromResponse(init);
-    config.logger?.debug(`${call.method} ${call.path} -> ${response.status}`);
-    return { kind: 'http', error, retryAfterMs, dateHeader, sentAt, receivedAt };
+    return answerOf(call, response, text, {
+      sentAt,
+      receivedAt,
+      serverNow: () => config.clock.now() + this.clockSync.offset,
+      logger: config.logger,
+      acted: () => {
+        flight.mayHaveActed = true;
+      },
+    });
   }
 }

@@ -1,0 +1,72 @@
+// What a complete answer means: a validated 2xx value, or the error a failed response stands for.
+import { apiErrorFromResponse } from '../errors/from-response.ts';
+import { ResponseValidationError } from '../errors/response-validation-error.ts';
+import type { Logger } from '../options.ts';
+import type { EndpointCall } from './endpoint-call.ts';
+import { validateResponse } from './fast-validate.ts';
+import { redact } from './redact.ts';
+import { isFailureEnvelope, parseBody, parseRetryAfter, toPathKey } from './response.ts';
+import type { AttemptResult } from './retry-policy.ts';
+
+interface AnswerContext {
+  sentAt: number;
+  receivedAt: number;
+  /** Our estimate of the server's time, for an HTTP-date Retry-After on a response without a Date. */
+  serverNow(): number;
+  logger: Logger | undefined;
+  /** Called when the answer shows the server acted (a 2xx, readable or not). */
+  acted(): void;
+}
+
+/**
+ * The attempt's result from a complete response and its body text. A 2xx whose body is not the endpoint's
+ * shape throws `ResponseValidationError` (the server acted; the caller cannot know what it did).
+ */
+export function answerOf<T>(
+  call: EndpointCall<T>,
+  response: Response,
+  text: string,
+  context: AnswerContext,
+): AttemptResult<T> {
+  const { method, path } = call;
+  const parsed = parseBody(text);
+  if (response.ok && !(parsed.json && isFailureEnvelope(parsed.value))) {
+    context.acted();
+    if (!parsed.json) {
+      throw new ResponseValidationError({
+        issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }],
+        body: text,
+        method,
+        path,
+      });
+    }
+    const result = validateResponse(call.schema, parsed.value, text);
+    if (!result.success) {
+      throw new ResponseValidationError({
+        issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),
+        body: parsed.value,
+        method,
+        path,
+      });
+    }
+    return { kind: 'ok', value: result.data };
+  }
+
+  // An HTTP-date Retry-After is on the server's clock: measure it against the same response's Date (both have
+  // one-second resolution, so their difference is exact), falling back to our estimate of the server's time.
+  const dateHeader = response.headers.get('date');
+  const serverDate = dateHeader === null ? Number.NaN : Date.parse(dateHeader);
+  const retryAfterHeader = response.headers.get('retry-after');
+  const retryAfterMs = parseRetryAfter(retryAfterHeader, Number.isNaN(serverDate) ? context.serverNow() : serverDate);
+  if (retryAfterHeader !== null && retryAfterMs === undefined) {
+    context.logger?.warn(
+      `${method} ${path}: ignored a Retry-After that is not a delay in seconds or a future HTTP date ` +
+        `(${JSON.stringify(redact(retryAfterHeader).slice(0, 40))})`,
+    );
+  }
+  const init = { status: response.status, method, path, body: parsed.value, retryAfterMs };
+  const error = call.errorFor?.(init) ?? apiErrorFromResponse(init);
+  context.logger?.debug(`${method} ${path} -> ${response.status}`);
+  const { sentAt, receivedAt } = context;
+  return { kind: 'http', error, retryAfterMs, dateHeader, sentAt, receivedAt };
+}

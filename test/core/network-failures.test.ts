@@ -12,8 +12,10 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
+import { ProxyAgent, errors as undiciErrors, fetch as undiciFetch } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
+import { classifyNetworkFailure } from '../../src/_internal/network-failure.ts';
 import { ConnectionError, FuturesClient, type FuturesClientOptions, RedirectError } from '../../src/index.ts';
 import { API_KEY, API_SECRET } from '../helpers/client.ts';
 import { FakeClock } from '../helpers/clock.ts';
@@ -188,7 +190,9 @@ describe('failures after the request may have left', () => {
         code: 'EHOSTUNREACH',
         syscall: 'connect',
       });
-      return rejectAfterSending(new TypeError('fetch failed', { cause: new AggregateError([cause], 'connect failed') }));
+      return rejectAfterSending(
+        new TypeError('fetch failed', { cause: new AggregateError([cause], 'connect failed') }),
+      );
     };
     const { client, clock } = clientFor('https://api.example.com', { fetch: failingFetch });
     const error = await failure(client.orders.cancel('ord-1'));
@@ -205,6 +209,197 @@ describe('failures after the request may have left', () => {
     );
     const { client } = clientFor(`http://127.0.0.1:${port}`);
     await expect(client.account.balance()).rejects.toBeInstanceOf(RedirectError);
+  });
+});
+
+// Shapes observed on Node 24.21 (undici 7.29 built in, 7.30 from npm), printed from real failures through
+// tinyproxy (see test/infra/proxy-refuses-connect.test.ts): the proxy's refusal sits two causes deep in undici.
+const undiciTunnelRefused = (status: number) =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error('Request was cancelled.'), {
+      cause: new undiciErrors.RequestAbortedError(`Proxy response (${status}) !== 200 when HTTP Tunneling`),
+    }),
+  });
+const nodeTunnelRefused = (statusCode: number | null, line: string) =>
+  Object.assign(new Error(`Failed to establish tunnel to 127.0.0.1:8443 via http://127.0.0.1:3128: ${line}`), {
+    code: 'ERR_PROXY_TUNNEL',
+    statusCode,
+  });
+const connectError = (code: string, address: string, port: number) =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error(`connect ${code} ${address}:${port}`), { code, syscall: 'connect', address, port }),
+  });
+const dnsError = (hostname: string) =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+      code: 'ENOTFOUND',
+      syscall: 'getaddrinfo',
+      hostname,
+    }),
+  });
+
+describe('classifyNetworkFailure: a forward proxy that did not forward the request', () => {
+  it.each([
+    ['undici: CONNECT answered 403', undiciTunnelRefused(403), 'UND_ERR_ABORTED', 'the proxy refused the tunnel (403)'],
+    ['undici: CONNECT answered 502', undiciTunnelRefused(502), 'UND_ERR_ABORTED', 'the proxy refused the tunnel (502)'],
+    [
+      'undici: CONNECT answered 407',
+      undiciTunnelRefused(407),
+      'UND_ERR_ABORTED',
+      'the proxy refused the tunnel (407: proxy authentication required)',
+    ],
+    [
+      'undici without a tunnel: 407',
+      new TypeError('fetch failed', {
+        cause: new undiciErrors.InvalidArgumentError('Proxy Authentication Required (407)'),
+      }),
+      'UND_ERR_INVALID_ARG',
+      'the proxy refused the request (407: proxy authentication required)',
+    ],
+    [
+      'node:https agent: CONNECT answered 403',
+      nodeTunnelRefused(403, 'HTTP/1.1 403 Access violation'),
+      'ERR_PROXY_TUNNEL',
+      'the proxy refused the tunnel (403)',
+    ],
+    [
+      'node:https agent: not HTTP, or closed before answering',
+      nodeTunnelRefused(null, 'HELLO'),
+      'ERR_PROXY_TUNNEL',
+      'the proxy did not open the tunnel',
+    ],
+    [
+      'a TLS socket closed before its handshake completed (a tunnel that opened, then closed)',
+      new TypeError('fetch failed', {
+        cause: Object.assign(
+          new Error('Client network socket disconnected before secure TLS connection was established'),
+          { code: 'ECONNRESET', host: '127.0.0.1', port: '8443' },
+        ),
+      }),
+      'ECONNRESET',
+      'TLS handshake failed (the connection closed before it completed)',
+    ],
+  ])('%s: never sent', (_, error, code, reason) => {
+    expect(classifyNetworkFailure(error)).toEqual({ code, neverSent: true, reason });
+  });
+
+  it.each([
+    [
+      'UND_ERR_ABORTED on its own (a request aborted in flight)',
+      Object.assign(new Error('Request aborted'), { code: 'UND_ERR_ABORTED' }),
+    ],
+    [
+      'UND_ERR_ABORTED with a look-alike message',
+      new undiciErrors.RequestAbortedError('Proxy response (403) !== 200 when HTTP Tunneling; then more'),
+    ],
+    ['another InvalidArgumentError', new undiciErrors.InvalidArgumentError('invalid method')],
+    [
+      'ECONNRESET on an open connection',
+      Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' }),
+    ],
+    ['a socket error from undici', new undiciErrors.SocketError('other side closed')],
+  ])('%s: may have been sent', (_, cause) => {
+    expect(classifyNetworkFailure(new TypeError('fetch failed', { cause }))).toMatchObject({ neverSent: false });
+  });
+
+  it('a proxy that cannot be reached: never sent, and with the base URL the reason names the proxy', () => {
+    const base = 'https://api.example.com';
+    expect(classifyNetworkFailure(connectError('ECONNREFUSED', '127.0.0.1', 3128))).toEqual({
+      code: 'ECONNREFUSED',
+      neverSent: true,
+      reason: 'connection refused',
+    });
+    expect(classifyNetworkFailure(connectError('ECONNREFUSED', '127.0.0.1', 3128), base)).toEqual({
+      code: 'ECONNREFUSED',
+      neverSent: true,
+      reason: 'connection refused by the proxy 127.0.0.1:3128',
+    });
+    expect(classifyNetworkFailure(connectError('ETIMEDOUT', '10.0.0.8', 8080), base).reason).toBe(
+      'could not connect to the proxy 10.0.0.8:8080',
+    );
+    expect(classifyNetworkFailure(connectError('ECONNREFUSED', '::1', 3128), 'https://[::1]:8443').reason).toBe(
+      'connection refused by the proxy [::1]:3128',
+    );
+    expect(classifyNetworkFailure(dnsError('proxy.corp.invalid'), base)).toEqual({
+      code: 'ENOTFOUND',
+      neverSent: true,
+      reason: 'DNS lookup failed for the proxy proxy.corp.invalid',
+    });
+  });
+
+  it('the API server itself: the reason stays as it was', () => {
+    const base = 'https://api.example.com';
+    expect(classifyNetworkFailure(connectError('ECONNREFUSED', '93.184.215.14', 443), base).reason).toBe(
+      'connection refused',
+    );
+    expect(
+      classifyNetworkFailure(connectError('ECONNREFUSED', '127.0.0.1', 8443), 'http://127.0.0.1:8443').reason,
+    ).toBe('connection refused');
+    expect(classifyNetworkFailure(dnsError('API.example.com'), base).reason).toBe('DNS lookup failed');
+    // Same port, another IPv4 address than the base URL's: not the API server.
+    expect(classifyNetworkFailure(connectError('ECONNREFUSED', '127.0.0.2', 443), 'https://127.0.0.1').reason).toBe(
+      'connection refused by the proxy 127.0.0.2:443',
+    );
+  });
+});
+
+/** A forward proxy on 127.0.0.1 that answers every CONNECT with `status` and counts them. */
+async function refusingProxy(status: number): Promise<{ url: string; connects: string[] }> {
+  const connects: string[] = [];
+  const server = createNetServer((socket) => {
+    socket.on('error', () => {});
+    socket.once('data', (chunk: Buffer) => {
+      connects.push(chunk.toString('latin1').split('\r\n')[0] ?? '');
+      socket.end(`HTTP/1.1 ${status} Refused\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, connects };
+}
+
+describe('through a real undici ProxyAgent (fetchOptions.dispatcher)', () => {
+  it('a proxy answering 403 to CONNECT: a cancel is retried, never outcome-unknown, and the API gets nothing', async () => {
+    const handled: string[] = [];
+    const port = await listen(
+      createHttpsServer(TLS, (req, res) => {
+        handled.push(`${req.method} ${req.url}`);
+        res.end('{}');
+      }),
+    );
+    const proxy = await refusingProxy(403);
+    const dispatcher = new ProxyAgent({ uri: proxy.url, requestTls: { ca: TLS.cert } });
+    closers.push(() => dispatcher.close());
+    const { client, clock } = clientFor(`https://127.0.0.1:${port}`, {
+      fetch: undiciFetch as unknown as typeof fetch,
+      fetchOptions: { dispatcher },
+    });
+    const error = await failure(client.orders.cancel('ord-1'));
+    expect(error).toMatchObject({ code: 'UND_ERR_ABORTED', neverSent: true, refused: false, outcomeUnknown: false });
+    expect(String(error)).toBe(
+      `ConnectionError: Connection failed for POST /v2/orders/ord-1/cancel: UND_ERR_ABORTED 127.0.0.1:${port} ` +
+        '(the proxy refused the tunnel (403); nothing was sent)',
+    );
+    expect(clock.sleeps).toHaveLength(2);
+    expect(proxy.connects).toEqual(Array(3).fill(`CONNECT 127.0.0.1:${port} HTTP/1.1`));
+    expect(handled).toEqual([]);
+  });
+
+  it('a proxy port that refuses connections: never sent, retried, flagged refused', async () => {
+    const probe = createNetServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const proxyPort = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const dispatcher = new ProxyAgent(`http://127.0.0.1:${proxyPort}`);
+    closers.push(() => dispatcher.close());
+    const { client, clock } = clientFor('https://api.example.com', {
+      fetch: undiciFetch as unknown as typeof fetch,
+      fetchOptions: { dispatcher },
+    });
+    const error = await failure(client.orders.cancel('ord-1'));
+    expect(error).toMatchObject({ code: 'ECONNREFUSED', neverSent: true, refused: true, outcomeUnknown: false });
+    expect(error.message).toMatch(/\(connection refused( by the proxy 127\.0\.0\.1:\d+)?; nothing was sent\)$/);
+    expect(clock.sleeps).toHaveLength(2);
   });
 });
 

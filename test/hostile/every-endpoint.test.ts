@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../../src/actions/endpoints.ts';
 import { laneArb } from './arbitraries.ts';
 import { hostileEndpoints } from './endpoints.ts';
-import { DEFAULT_SETTINGS, hunt, type LaneCase, minimizeLanes, report, runLane } from './harness.ts';
+import { coverageReport, DEFAULT_SETTINGS, hunt, type LaneCase, minimizeLanes, report, runLane } from './harness.ts';
 import { HEALTHY } from './hostile-server.ts';
 
 const settings = DEFAULT_SETTINGS;
@@ -38,7 +38,7 @@ describe('hostile server: every endpoint', () => {
       arbitrary,
       numRuns: 40,
       timeBudgetMs: 50_000,
-      roundBudgetMs: 15_000,
+      roundBudgetMs: 10_000,
       minimize: (lanes, invariant, until) => minimizeLanes(lanes, invariant, until, settings),
       minimizeBudgetMs: 8_000,
       run: async (lanes) => {
@@ -47,7 +47,7 @@ describe('hostile server: every endpoint', () => {
       },
     });
     const text = report('every endpoint', result);
-    console.log(text);
+    console.log(`${text}\n\npremises met (runs and shrinks included):\n${coverageReport()}`);
     expect(result.observed.size, text).toBe(0);
   }, 70_000);
 });

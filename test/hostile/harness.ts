@@ -374,6 +374,18 @@ export class SyncThrow extends Error {
   }
 }
 
+// ── Coverage: how often each invariant's premise held (a property that never meets its premise proves nothing) ──
+
+export const coverage = new Map<string, number>();
+const cover = (premise: string) => coverage.set(premise, (coverage.get(premise) ?? 0) + 1);
+
+export function coverageReport(): string {
+  return [...coverage]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `  ${k}: ${n}`)
+    .join('\n');
+}
+
 // ── Invariants ──────────────────────────────────────────────────────────────────────────────────────────────
 
 const TOO_LARGE_AT_HEADERS = (a: Answer, cap: number, hugeBytes: number) =>
@@ -473,6 +485,8 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
       if (endpoint.method === 'GET' && e.outcomeUnknown) {
         v.push({ invariant: 'get-never-outcomeUnknown', detail: `${name}: ${describeError(error)}` });
       }
+      if (endpoint.method !== 'GET' && acted.length > 0) cover('failed non-GET call the server acted on');
+      if (endpoint.method === 'GET') cover('failed GET');
       if (endpoint.method !== 'GET' && acted.length > 0 && !e.outcomeUnknown) {
         v.push({
           invariant: 'outcomeUnknown-when-acted',
@@ -481,6 +495,9 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
             .join(' | ')}) but the call failed with ${describeError(error)}`,
         });
       }
+      if (e.outcomeUnknown) cover('outcomeUnknown: true');
+      if (endpoint.method !== 'GET' && mine.length > 0 && notProvenRefused.length === 0)
+        cover('failed non-GET call, every attempt cleanly refused');
       if (e.outcomeUnknown && notProvenRefused.length === 0) {
         v.push({
           invariant: 'outcomeUnknown-only-if-reached',
@@ -488,6 +505,7 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
         });
       }
       // neverSent: the last attempt must not have reached the server.
+      if (e.name === 'ConnectionError') cover(`ConnectionError neverSent=${e.neverSent}`);
       if (e.name === 'ConnectionError' && e.neverSent) {
         const last = myFetches.at(-1);
         const reached = last?.signature
@@ -501,6 +519,7 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
         }
       }
       // The kill switch is never refused by the client's own pacing (a probe is due at least once a second).
+      if (endpoint.killSwitch && e.name === 'RateLimitError') cover('kill-switch call ended with RateLimitError');
       if (endpoint.killSwitch && e.name === 'RateLimitError' && mine.length === 0) {
         const recentProbe = records.some(
           (r) =>
@@ -530,6 +549,8 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
 
     // Success only on an intact valid 2xx; an intact valid 2xx always succeeds.
     const last = mine.at(-1);
+    if (outcome.resolved) cover('resolved call');
+    if (last && CLEARLY_DELIVERABLE(last.answer)) cover('last answer a clearly deliverable valid 2xx');
     if (outcome.resolved && !(last && INTACT_VALID_2XX(last.answer) && last.authFailure === undefined)) {
       v.push({
         invariant: 'resolves-only-on-intact-valid-2xx',
@@ -544,6 +565,8 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
     }
 
     // A response over maxResponseBytes ends the call: never retried.
+    if (mine.some((r) => TOO_LARGE_AT_HEADERS(r.answer, settings.maxResponseBytes, 8 * 1024 * 1024)))
+      cover('response announced over maxResponseBytes');
     for (const r of mine.slice(0, -1)) {
       if (TOO_LARGE_AT_HEADERS(r.answer, settings.maxResponseBytes, 8 * 1024 * 1024)) {
         v.push({
@@ -558,6 +581,7 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
     }
 
     // 4. No duplicate orders: one clientOrderId per create across its attempts, one distinct order at most.
+    if (endpoint.creates && mine.length > 1) cover('create sent more than once');
     if (endpoint.creates) {
       const withBody = mine.filter((r) => r.body !== undefined);
       const idsPerAttempt = withBody.map((r) => clientOrderIdsOf(r));
@@ -596,6 +620,7 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
       }
     }
     // cancel / closePosition / closeAndSwitchMargin: never sent again once an attempt may have acted.
+    if (endpoint.safety === 'at-most-once' && mine.some((r) => r.acted)) cover('at-most-once call acted on');
     if (endpoint.safety === 'at-most-once') {
       const firstActed = mine.findIndex((r) => r.acted);
       if (firstActed !== -1 && firstActed < mine.length - 1) {
@@ -627,6 +652,7 @@ export function checkLane(result: LaneResult, server: Pick<HostileServer, 'creat
   }
 
   // 7. No two requests carry the same (apiKey, signature); timestamps strictly increase (requests are sequential).
+  if (records.some((r) => r.answer.date !== 'real')) cover('lane with skewed/absent/garbage Date headers');
   const signed = records.filter((r) => r.signature !== undefined);
   const bySig = new Map<string, HostileRequest>();
   for (const r of signed) {
@@ -746,10 +772,12 @@ export async function hunt<T>(options: HuntOptions<T>): Promise<HuntResult> {
   const observed = new Map<string, Violation>();
   const excluded = new Set<string>();
   let runs = 0;
-  for (let round = 0; round < 12 && Date.now() < deadline - 1000; round++) {
-    const state: { target: string | undefined } = { target: undefined };
+  let searched = 0;
+  for (let round = 0; round < 12 && searched < options.numRuns && Date.now() < deadline - 1000; round++) {
+    const state: { target: string | undefined; searching: boolean } = { target: undefined, searching: true };
     const property = fc.asyncProperty(options.arbitrary, async (value) => {
       runs++;
+      if (state.searching) searched++;
       const all = await options.run(value);
       for (const violation of all) if (!observed.has(violation.invariant)) observed.set(violation.invariant, violation);
       const open = all.filter((x) => !excluded.has(x.invariant));
@@ -759,13 +787,23 @@ export async function hunt<T>(options: HuntOptions<T>): Promise<HuntResult> {
         throw new ViolationError(focus.filter((x) => x.invariant === state.target));
       }
     });
-    const left = deadline - Date.now();
-    const details = await fc.check(property, {
-      numRuns: options.numRuns,
+    // Search (no shrinking) with what is left of the runs and the time...
+    const found = await fc.check(property, {
+      numRuns: options.numRuns - searched,
       ...(options.seed === undefined ? {} : { seed: options.seed + round }),
-      plugins: [fc.interruptAfterTimeLimit(Math.min(left, options.roundBudgetMs ?? left))],
+      endOnFailure: true,
+      plugins: [fc.interruptAfterTimeLimit(Math.max(1, deadline - Date.now()))],
     });
-    if (!details.failed || state.target === undefined || details.counterexample === null) break;
+    if (!found.failed || state.target === undefined || found.counterexample === null) break;
+    // ...then replay the failure and let fast-check shrink it for that one invariant, within the round budget.
+    state.searching = false;
+    const shrinkMs = Math.max(1, Math.min(deadline - Date.now(), options.roundBudgetMs ?? deadline - Date.now()));
+    const shrunk = await fc.check(property, {
+      seed: found.seed,
+      path: found.counterexamplePath ?? undefined,
+      plugins: [fc.interruptAfterTimeLimit(shrinkMs)],
+    });
+    const details = shrunk.failed && shrunk.counterexample !== null ? shrunk : found;
     const target = state.target;
     let counterexample = (details.counterexample as unknown as [T])[0];
     let error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);

@@ -54,8 +54,15 @@ const CONNECT_FAILURES = /^(ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|ENETDOWN|EHOS
  *   `statusCode` (null when its answer was not HTTP or it closed the connection first).
  */
 function proxyRefusal({ code, message, statusCode }: Coded): string | undefined {
+  // 4xx: the proxy said no (403 a policy, 407 credentials); 5xx: it could not reach the API server itself.
   const refused = (status: number) =>
-    `the proxy refused the tunnel (${status}${status === 407 ? ': proxy authentication required' : ''})`;
+    status === 407
+      ? 'the proxy refused the tunnel (407: proxy authentication required)'
+      : status >= 400 && status < 500
+        ? `the proxy refused the tunnel (${status})`
+        : status >= 500 && status < 600
+          ? `the proxy could not open the tunnel (${status})`
+          : `the proxy did not open the tunnel (${status})`;
   if (code === 'UND_ERR_ABORTED' && typeof message === 'string') {
     const match = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(message);
     if (match) return refused(Number(match[1]));

@@ -241,7 +241,12 @@ const dnsError = (hostname: string) =>
 describe('classifyNetworkFailure: a forward proxy that did not forward the request', () => {
   it.each([
     ['undici: CONNECT answered 403', undiciTunnelRefused(403), 'UND_ERR_ABORTED', 'the proxy refused the tunnel (403)'],
-    ['undici: CONNECT answered 502', undiciTunnelRefused(502), 'UND_ERR_ABORTED', 'the proxy refused the tunnel (502)'],
+    [
+      'undici: CONNECT answered 502',
+      undiciTunnelRefused(502),
+      'UND_ERR_ABORTED',
+      'the proxy could not open the tunnel (502)',
+    ],
     [
       'undici: CONNECT answered 407',
       undiciTunnelRefused(407),

@@ -1,6 +1,6 @@
 /**
  * Debian's tinyproxy as a forward proxy in the foreground (`tinyproxy -d -c <tmpdir>/tinyproxy.conf`), on a free
- * 127.0.0.1 port, logging every request line (LogLevel Connect) to a file of its temporary directory.
+ * 127.0.0.1 port, logging every request line and refusal (LogLevel Info) to a file of its temporary directory.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ export async function startTinyproxy(options: { connectPorts?: number[] } = {}):
       'Allow 127.0.0.1',
       'DisableViaHeader Yes',
       `LogFile "${join(dir, 'tinyproxy.log')}"`,
-      'LogLevel Connect',
+      'LogLevel Info',
       `PidFile "${join(dir, 'tinyproxy.pid')}"`,
       ...(options.connectPorts ?? []).map((p) => `ConnectPort ${p}`),
       '',

@@ -390,6 +390,33 @@ describe('through a real undici ProxyAgent (fetchOptions.dispatcher)', () => {
     expect(handled).toEqual([]);
   });
 
+  it('a proxy that opens the tunnel, then hangs up during the TLS handshake: never sent, retried', async () => {
+    const connects: string[] = [];
+    const server = createNetServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', (chunk: Buffer) => {
+        connects.push(chunk.toString('latin1').split('\r\n')[0] ?? '');
+        socket.write('HTTP/1.1 200 Connection established\r\n\r\n');
+        socket.once('data', () => socket.destroy()); // the ClientHello: hang up
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const dispatcher = new ProxyAgent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    closers.push(() => dispatcher.close());
+    const { client, clock } = clientFor('https://api.example.com', {
+      fetch: undiciFetch as unknown as typeof fetch,
+      fetchOptions: { dispatcher },
+    });
+    const error = await failure(client.orders.cancel('ord-1'));
+    expect(error).toMatchObject({ code: 'ECONNRESET', neverSent: true, outcomeUnknown: false });
+    expect(error.message).toContain(
+      '(TLS handshake failed (the connection closed before it completed); nothing was sent)',
+    );
+    expect(clock.sleeps).toHaveLength(2);
+    expect(connects).toEqual(Array(3).fill('CONNECT api.example.com:443 HTTP/1.1'));
+  });
+
   it('a proxy port that refuses connections: never sent, retried, flagged refused', async () => {
     const probe = createNetServer();
     await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));

@@ -926,3 +926,25 @@ export async function minimizeLanes(
   }
   return [lane];
 }
+
+/**
+ * Greedy minimisation of a failing array of independent cases: the first single case that still fails, else the
+ * array with every element that is not needed removed.
+ */
+export async function minimizeArray<T>(
+  values: T[],
+  invariant: string,
+  until: number,
+  run: (values: T[]) => Promise<Violation[]>,
+): Promise<T[]> {
+  const fails = async (candidate: T[]) =>
+    Date.now() <= until && (await run(candidate)).some((v) => v.invariant === invariant);
+  if (values.length <= 1) return values;
+  for (const value of values) if (await fails([value])) return [value];
+  let current = values;
+  for (let i = current.length - 1; i >= 0 && current.length > 1; i--) {
+    const next = current.filter((_, j) => j !== i);
+    if (await fails(next)) current = next;
+  }
+  return current;
+}

@@ -177,7 +177,6 @@ async function runKillCase(k: KillCase): Promise<Violation[]> {
 
     const pausedBucket = triggerEndpoint.bucket;
     const pause = minPauseMs(k.retryAfter);
-    const probeRecords = server.records.filter(isProbe);
     // 429s answered (trigger attempts, and probe attempts when they get 429): each pauses its bucket again.
     const pauseStarts = server.records
       .filter(

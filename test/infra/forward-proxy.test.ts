@@ -22,7 +22,10 @@ let proxy: Tinyproxy | undefined;
 let nginx: Nginx | undefined;
 const closers: Array<{ close(): Promise<void> }> = [];
 
+const skip = nginxBinary.skip || tinyproxyBinary.skip;
+
 beforeAll(async () => {
+  if (skip) return;
   upstream = await startUpstream();
   proxy = await startTinyproxy();
   nginx = await startNginx([
@@ -55,8 +58,6 @@ async function proxied(run: () => Promise<unknown>): Promise<string[]> {
   await run();
   return rig().proxy.requests().slice(before);
 }
-
-const skip = nginxBinary.skip || tinyproxyBinary.skip;
 
 describe.skipIf(skip)(`tinyproxy as a forward proxy${tinyproxyBinary.note}${nginxBinary.note}`, () => {
   it('ProxyAgent, https target: one CONNECT tunnel to nginx, every call through it', async () => {

@@ -38,7 +38,10 @@ function executable(path: string): boolean {
  */
 export function findBinary(name: string): Binary {
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+  // TEST_INFRA_PRETEND_MISSING=nginx,tinyproxy: how a machine without them behaves (skip, or fail in CI).
+  const pretendMissing = (process.env.TEST_INFRA_PRETEND_MISSING ?? '').split(',').includes(name);
   const path = dirs
+    .filter(() => !pretendMissing)
     .filter(Boolean)
     .map((dir) => join(dir, name))
     .find(executable);

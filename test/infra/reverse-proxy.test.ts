@@ -29,6 +29,7 @@ let mountUrl: string;
 let passthroughUrl: string;
 
 beforeAll(async () => {
+  if (nginxBinary.skip) return;
   upstream = await startUpstream();
   const up = `127.0.0.1:${upstream.port}`;
   nginx = await startNginx([

@@ -70,9 +70,6 @@ const MAX_SAMPLES = 8;
 /** How long a handed-out timestamp is remembered: the server's 60 s replay window plus its 5 s drift. */
 const REPLAY_MEMORY_MS = 65_000;
 
-/** A floor further ahead of a re-synced estimate than the estimate's own uncertainty came from a bad estimate. */
-const FLOOR_SLACK_MS = 1000;
-
 /** The value of `[low, high]` closest to zero. */
 function closestToZero(low: number, high: number): number {
   return low > 0 ? low : Math.min(high, 0);
@@ -90,10 +87,9 @@ function closestToZero(low: number, high: number): number {
  * restarted successor, two clients of a test) put their timestamps on the same axis instead of each on its own
  * guess within the second.
  *
- * Timestamps are strictly increasing. On the machine's own clock a process signs at most one call per
- * millisecond (per lane), so a burst does not run its timestamps ahead of the server's time, where a process
- * restarted on the same key would meet them (see {@link ClockSync.signingDelayMs}). Uniqueness does not rest on
- * that order alone: every value handed out is
+ * Timestamps are strictly increasing while the estimate holds; on the machine's own clock a request is sent only
+ * once the clock has passed its timestamp (signing.ts), so a process restarted on the same key, or a second
+ * client started after the first, signs later values. Uniqueness does not rest on that order alone: every value handed out is
  * remembered for 65 s of monotonic time (`performance.now`: the wall clock may jump, the server's replay cache
  * does not) and skipped. A step of the local clock (NTP, a resumed VM) shows up as a `401 Invalid or expired
  * timestamp`, which re-syncs from that response's `Date` and is retried once (the server did not act).
@@ -107,8 +103,6 @@ export class ClockSync {
   private readonly issued: Array<{ timestamp: number; at: number }> = [];
   private readonly issuedSet = new Set<number>();
   private readonly clock: Clock;
-  /** Monotonic time of the last signing slot handed out. */
-  private lastSlot = Number.NEGATIVE_INFINITY;
 
   constructor(clock: Clock) {
     this.clock = clock;
@@ -140,17 +134,6 @@ export class ClockSync {
   /** How far `timestamp` is ahead of the server's time now, in ms (≤ 0 when it is not). */
   aheadMs(timestamp: number): number {
     return timestamp - this.serverNow();
-  }
-
-  /**
-   * How long to wait before signing so that signing slots are `spacingMs` apart in monotonic time (one per
-   * millisecond, or per lane period in a fleet): a burst then takes timestamps at the pace the clock gives them.
-   */
-  signingDelayMs(spacingMs: number): number {
-    const now = monotonicNow();
-    const slot = Math.max(now, this.lastSlot + spacingMs);
-    this.lastSlot = slot;
-    return slot - now;
   }
 
   private serverNow(): number {
@@ -186,16 +169,14 @@ export class ClockSync {
   }
 
   /**
-   * Forgets every sample (after the server said our timestamp was off) and starts again from this one. The order
-   * of timestamps is kept unless the floor is further ahead of the new estimate than that estimate's uncertainty:
-   * such timestamps came from a wrong estimate (they were refused), and the floor comes back to the server's time.
-   * The values handed out stay skipped either way.
+   * Forgets every sample (after the server said our timestamp was off) and starts again from this one. A floor
+   * ahead of the new estimate came from the old one: it comes back to the server's time (timestamps handed out
+   * stay skipped, so none repeats), and nothing waits for a clock to catch up with a wrong estimate.
    */
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     this.samples = [];
     this.addSample(dateHeader, sentAt, receivedAt);
-    const now = this.serverNow();
-    if (this.floor > now + FLOOR_SLACK_MS) this.floor = now;
+    this.floor = Math.min(this.floor, this.serverNow());
   }
 }
 

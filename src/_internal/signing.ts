@@ -27,16 +27,14 @@ export interface SigningContext {
 const abortError = (call: EndpointCall<unknown>, cause: unknown) =>
   new AbortError({ method: call.method, path: call.path, cause });
 
-/** Longer than this ahead is a re-synced estimate's uncertainty, not a burst: not waited for. */
-const MAX_SETTLE_MS = 5;
+/** Further ahead than this is not a burst (a fleet lane's floor): not waited for. */
+const MAX_SETTLE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
 async function signQuery(context: SigningContext, query: QueryParams, lane: FleetLane | undefined): Promise<string> {
   const { clockSync } = context;
-  const delayMs = context.paceRunAhead ? clockSync.signingDelayMs(lane?.count ?? 1) : 0;
-  if (delayMs > 0) await sleep(delayMs);
   const timestamp = clockSync.nextTimestamp(lane);
   const payload = canonicalQuery({ ...query, timestamp });
   const signature = await context.sign(payload);
@@ -45,8 +43,9 @@ async function signQuery(context: SigningContext, query: QueryParams, lane: Flee
   }
   // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
   context.redactor.addSignature(signature);
-  // Sent only once the clock has passed it (well under a millisecond on average): a client or process that
-  // starts on this key after this request left then signs later timestamps, even with no time between them.
+  // Sent only once the clock has passed it: under a millisecond on average, k ms for the k-th call of a burst
+  // in one millisecond. A client or process that starts on this key after this request left then signs later
+  // timestamps, even with no time between them.
   const early = context.paceRunAhead ? clockSync.aheadMs(timestamp) + 1 : 0;
   if (early > 0 && early <= MAX_SETTLE_MS) await sleep(early);
   const userPart = canonicalQuery(query);

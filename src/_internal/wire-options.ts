@@ -9,6 +9,9 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
 /** Five minutes: longer than any pause a healthy server asks for, short enough that a bot recovers by itself. */
 export const DEFAULT_MAX_PAUSE_MS = 300_000;
 
+/** Headers the SDK sets itself (lower case, as `Headers` names them): theirs win over `fetchOptions.headers`. */
+const OWN_HEADERS = /* @__PURE__ */ new Set(['accept', 'content-type', 'x-api-key']);
+
 /** The fetch init fields the SDK sets itself on every call. */
 const OWN_INIT_FIELDS = ['method', 'body', 'signal', 'redirect'];
 
@@ -32,7 +35,7 @@ function readFetchOptions(given: unknown): Pick<WireOptions, 'fetchOptions' | 'f
     fetchHeaders = {};
     try {
       new Headers(headers as HeadersInit).forEach((value, name) => {
-        fetchHeaders![name] = value;
+        if (!OWN_HEADERS.has(name)) fetchHeaders![name] = value;
       });
     } catch {
       throw new ConfigurationError('fetchOptions.headers must be valid HTTP header names and values');

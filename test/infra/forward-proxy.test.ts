@@ -78,9 +78,9 @@ describe.skipIf(skip)(`tinyproxy as a forward proxy${tinyproxyBinary.note}${ngin
     });
     expect(lines.length).toBeGreaterThanOrEqual(1);
     expect(new Set(lines)).toEqual(new Set([`CONNECT 127.0.0.1:${nginx.ports[0]} HTTP/1.1`]));
-    expect(nginx.accessLog().map((e) => `${e.method} ${e.uri}`)).toEqual(
-      expect.arrayContaining(['POST /v2/orders', 'GET /v2/futures/balance']),
-    );
+    await expect
+      .poll(() => nginx.accessLog().map((e) => `${e.method} ${e.uri}`))
+      .toEqual(expect.arrayContaining(['POST /v2/orders', 'GET /v2/futures/balance']));
   });
 
   it('ProxyAgent, http target with proxyTunnel: false: the proxy forwards each request (one log line per call)', async () => {

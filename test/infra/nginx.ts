@@ -41,7 +41,11 @@ export interface Nginx {
   /** `https://127.0.0.1:<port>` or `http://…`, one per server block. */
   readonly urls: string[];
   readonly daemon: Daemon;
+  /** The access log as written so far. nginx writes a line after it has sent the response, so a client can
+   * have its answer before the line exists: use {@link Nginx.logged} to wait for it. */
   accessLog(): AccessEntry[];
+  /** Waits (5 s at most) until the log holds at least `count` lines (of server block `port`, if given). */
+  logged(count: number, port?: number): Promise<AccessEntry[]>;
   errorLog(): string;
   stop(): Promise<void>;
 }
@@ -88,28 +92,40 @@ ${servers
     write: (dir) => writeFileSync(join(dir, 'nginx.conf'), conf(dir)),
     ports,
   });
+  const accessLog = (): AccessEntry[] =>
+    daemon
+      .read('access.log')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [port, method, requestUri, uri, status, gzipRatio, upstream, bytesSent] = line.split('\t');
+        return {
+          port: Number(port),
+          method: method ?? '',
+          requestUri: requestUri ?? '',
+          uri: uri ?? '',
+          status: Number(status),
+          gzipRatio: gzipRatio ?? '',
+          upstream: upstream ?? '',
+          bytesSent: Number(bytesSent),
+        };
+      });
   return {
     ports,
     urls: servers.map((server, i) => `${server.tls ? 'https' : 'http'}://127.0.0.1:${ports[i]}`),
     daemon,
-    accessLog: () =>
-      daemon
-        .read('access.log')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => {
-          const [port, method, requestUri, uri, status, gzipRatio, upstream, bytesSent] = line.split('\t');
-          return {
-            port: Number(port),
-            method: method ?? '',
-            requestUri: requestUri ?? '',
-            uri: uri ?? '',
-            status: Number(status),
-            gzipRatio: gzipRatio ?? '',
-            upstream: upstream ?? '',
-            bytesSent: Number(bytesSent),
-          };
-        }),
+    accessLog,
+    async logged(count, port) {
+      const deadline = Date.now() + 5_000;
+      for (;;) {
+        const entries = accessLog().filter((entry) => port === undefined || entry.port === port);
+        if (entries.length >= count) return entries;
+        if (Date.now() > deadline) {
+          throw new Error(`nginx logged ${entries.length} requests, expected ${count}: ${JSON.stringify(entries)}`);
+        }
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
     errorLog: () => daemon.read('error.log'),
     stop: () => daemon.stop(),
   };

@@ -233,7 +233,7 @@ export class Transport {
 
   /** A failure that happened before anything left this process. */
   private neverSent<T>(call: EndpointCall<T>, cause: unknown, reason: string): AttemptResult<T> {
-    const failure = classifyNetworkFailure(cause);
+    const failure = classifyNetworkFailure(cause, this.config.baseUrl);
     return {
       kind: 'network',
       neverSent: true,
@@ -362,7 +362,7 @@ export class Transport {
           flight.mayHaveActed = true;
           throw this.abortError(call, signal.reason);
         }
-        const failure = classifyNetworkFailure(error);
+        const failure = classifyNetworkFailure(error, this.config.baseUrl);
         return {
           kind: 'network',
           neverSent: failure.neverSent,
@@ -408,7 +408,7 @@ export class Transport {
         }
         const stoppedResult = interrupted(error);
         if (stoppedResult) return stoppedResult;
-        const failure = classifyNetworkFailure(error);
+        const failure = classifyNetworkFailure(error, this.config.baseUrl);
         return {
           kind: 'network',
           neverSent: false,

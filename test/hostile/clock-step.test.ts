@@ -161,5 +161,5 @@ describe('hostile server: clock steps', () => {
       `${text}\n(${stats.requests} requests, ${stats.timestamp401} answered 401 Invalid or expired timestamp)`,
     );
     expect(result.observed.size, text).toBe(0);
-  }, 60_000);
+  }, 90_000);
 });

@@ -49,5 +49,5 @@ describe('hostile server: every endpoint', () => {
     const text = report('every endpoint', result);
     console.log(`${text}\n\npremises met (runs and shrinks included):\n${coverageReport()}`);
     expect(result.observed.size, text).toBe(0);
-  }, 70_000);
+  }, 90_000);
 });

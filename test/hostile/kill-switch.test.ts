@@ -302,5 +302,5 @@ describe('hostile server: the kill switch and the pause cap', () => {
     const text = report('kill switch', result);
     console.log(text);
     expect(result.observed.size, text).toBe(0);
-  }, 75_000);
+  }, 90_000);
 });

@@ -96,12 +96,13 @@ export class BucketQueue {
     });
   }
 
-  pause(forMs: number): void {
+  /** `byKillSwitch`: the 429 answered a probe (or a kill-switch call): the next probe waits a second. */
+  pause(forMs: number, byKillSwitch = false): void {
     forMs = Math.min(forMs, this.deps.maxPauseMs);
     const now = this.deps.clock.now();
     this.pausedUntil = Math.max(this.pausedUntil, now + forMs);
-    // The server just said "too many": the next probe goes no sooner than a second from now.
-    this.lastProbeAt = Math.max(this.lastProbeAt, now);
+    // The kill switch itself was told "too many": its next probe goes no sooner than a second from now.
+    if (byKillSwitch) this.lastProbeAt = Math.max(this.lastProbeAt, now);
     if (this.deps.counted) {
       this.fireAndForget('pause', () => this.deps.budget.pause(this.name, forMs));
     }

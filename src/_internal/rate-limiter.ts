@@ -77,7 +77,7 @@ export class RateLimiter {
   }
 
   /** Holds every request of `name` for `forMs` (a 429's `Retry-After`), in the fleet's budget too. */
-  pause(name: BucketName, forMs: number): void {
-    this.queue(name).pause(forMs);
+  pause(name: BucketName, forMs: number, byKillSwitch = false): void {
+    this.queue(name).pause(forMs, byKillSwitch);
   }
 }

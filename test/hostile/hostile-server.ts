@@ -157,6 +157,8 @@ export interface HostileRequest {
   answeredAt: number | undefined;
   /** Orders this request created or replayed (creates only, when acted). */
   orders: Array<{ clientOrderId: string; id: string; idempotent: boolean }>;
+  /** The upstream's answer to the forwarded request (upstream mode, acted requests only). */
+  upstream: { status: number; body: string } | undefined;
 }
 
 export interface HostileServerOptions {
@@ -178,6 +180,12 @@ export interface HostileServerOptions {
   bombDecodedBytes?: number;
   /** A delayed answer up to this long still counts as delivered in time for `cleanRefusal` (default 100 ms). */
   cleanDelayMaxMs?: number;
+  /**
+   * A real server (e.g. the simulator's `ex.listen()` url) that ACTED requests are forwarded to, so that it
+   * really executes them; its 2xx body is then the `valid` body the hostile answer is built from (its other
+   * answers fall back to the spec fixtures, so that a `valid` body is always a success body).
+   */
+  upstream?: string;
 }
 
 export interface HostileServer {
@@ -484,13 +492,27 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
     }
   };
 
+  /** The body of a `valid` answer: the upstream's success body in upstream mode, else the spec fixture. */
+  const successBody = (record: HostileRequest, json: Record<string, unknown>): Record<string, unknown> => {
+    const up = record.upstream;
+    if (up && up.status >= 200 && up.status < 300) {
+      try {
+        const parsed = JSON.parse(up.body) as unknown;
+        if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+      } catch {
+        // not JSON: the fixture
+      }
+    }
+    return validBody(record, json);
+  };
+
   const buildBody = (record: HostileRequest, a: Answer, json: Record<string, unknown>): Body => {
     const echo = echoText(a.echo, record);
     const errorText = `${a.error}${echo ? ` (${echo})` : ''}`;
     let text: string;
     switch (a.body) {
       case 'valid':
-        text = JSON.stringify(validBody(record, json));
+        text = JSON.stringify(successBody(record, json));
         break;
       case 'envelope': {
         const extra =
@@ -514,7 +536,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
           ]),
         );
       case 'truncated': {
-        const full = JSON.stringify(validBody(record, json));
+        const full = JSON.stringify(successBody(record, json));
         text = full.slice(0, Math.max(1, Math.floor(full.length / 2)));
         break;
       }
@@ -522,7 +544,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
         text = `<!DOCTYPE html><html><head><title>${a.status}</title></head><body><h1>${a.status} ${REASONS[a.status] ?? ''}</h1><p>${errorText}</p></body></html>`;
         break;
       case 'huge':
-        return hugeBody(validBody(record, json), hugeBytes);
+        return hugeBody(successBody(record, json), hugeBytes);
       case 'empty':
         text = '';
         break;
@@ -534,6 +556,27 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
       return bufferBody(gz.subarray(0, Math.max(1, Math.floor(gz.length / 2))));
     }
     return bufferBody(raw);
+  };
+
+  /** Upstream mode: the real server executes an acted request; its answer is kept on the record. */
+  const forward = async (record: HostileRequest) => {
+    const headers: Record<string, string> = {};
+    for (const name of ['x-api-key', 'content-type', 'accept']) {
+      const value = record.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    try {
+      const response = await fetch(`${options.upstream}${record.path}${record.rawQuery ? `?${record.rawQuery}` : ''}`, {
+        method: record.method,
+        headers,
+        ...(record.body ? { body: record.body } : {}),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(5000),
+      });
+      record.upstream = { status: response.status, body: await response.text() };
+    } catch (error) {
+      record.upstream = { status: 0, body: String(error) };
+    }
   };
 
   const play = async (socket: Socket, record: HostileRequest, json: Record<string, unknown>) => {
@@ -639,6 +682,7 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
       cleanRefusal: false,
       answeredAt: undefined,
       orders: [],
+      upstream: undefined,
     };
     records.push(record);
     try {
@@ -674,7 +718,8 @@ export async function startHostileServer(options: HostileServerOptions = {}): Pr
       record.acted = a.timing.kind === 'drop-after-read' || !isRefusal(a);
       record.cleanRefusal = a.timing.kind !== 'drop-after-read' && isRefusal(a) && isClean(a);
       if (record.acted) actOnCreates(record, json);
-      play(socket, record, json).catch(() => socket.destroy());
+      const forwarded = record.acted && options.upstream ? forward(record) : Promise.resolve();
+      forwarded.then(() => play(socket, record, json)).catch(() => socket.destroy());
     });
   });
   server.on('connection', (socket: Socket) => {

@@ -3,8 +3,10 @@
 import { createHmac } from 'node:crypto';
 import { connect } from 'node:net';
 import { gunzipSync } from 'node:zlib';
+import { FuturesClient } from 'futures-sdk';
+import { createExchange } from 'futures-sdk/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { answer, type HostileServer, startHostileServer } from './hostile-server.ts';
+import { answer, HEALTHY, type HostileServer, startHostileServer } from './hostile-server.ts';
 
 let server: HostileServer | undefined;
 afterEach(async () => {
@@ -194,5 +196,43 @@ describe('hostile server kit', () => {
     expect(await get(signed(now))).toEqual({ status: 401, error: 'Signature replay detected' });
     expect(await get(signed(now - 6000))).toEqual({ status: 401, error: 'Invalid or expired timestamp' });
     expect(await get(`timestamp=${now + 1}&signature=00`)).toEqual({ status: 401, error: 'Invalid signature' });
+  });
+
+  it('upstream mode: acted requests really execute on the simulator, whose answers become the valid bodies', async () => {
+    const ex = createExchange({ seed: 1 });
+    const upstream = await ex.listen();
+    try {
+      const { accountId } = ex.createAccount({ balances: { USDT: '100000' } });
+      const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
+      // The first attempt is dropped AFTER the simulator placed the order; the retry gets the simulator's replay.
+      server = await startHostileServer({
+        upstream: upstream.url,
+        answer: (r) => (r.seq === 0 ? answer({ timing: { kind: 'drop-after-read' } }) : HEALTHY),
+      });
+      const client = new FuturesClient({
+        baseUrl: server.url,
+        apiKey,
+        apiSecret,
+        timeoutMs: 2000,
+        retry: { limit: 2, baseDelayMs: 5, maxDelayMs: 20 },
+      });
+      const created = await client.orders.create({
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        quantity: '0.01',
+        price: '1000',
+      });
+      expect(created.idempotent).toBe(true);
+      expect(server.records.map((r) => [r.acted, r.upstream?.status])).toEqual([
+        [true, 200],
+        [true, 200],
+      ]);
+      const direct = new FuturesClient({ baseUrl: upstream.url, apiKey, apiSecret });
+      const { orders } = await direct.orders.list();
+      expect(orders.map((o) => o.id)).toEqual([created.order.id]);
+    } finally {
+      await upstream.close();
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The journal class and journalCall are the client's internal plumbing (each client owns one); only the entry
 // types are public because detectMakerFills takes a journal as input.
 export type { JournalCallKind, JournalEntry, JournalOrder } from '../_internal/journal.ts';
+export type { BackoffOptions } from './backoff.ts';
 export {
   DEFAULT_MAKER_FILL_WINDOW_MS,
   type DeferredTrade,
@@ -13,7 +14,6 @@ export {
   type PositionQuantity,
   type TakerTrade,
 } from './detect-maker-fills.ts';
-export { type BackoffOptions, type EventScheduler, systemScheduler } from './scheduler.ts';
 export {
   AccountStream,
   type AccountStreamEvents,

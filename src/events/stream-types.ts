@@ -4,7 +4,7 @@
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { Clock, Logger } from '../options.ts';
-import type { BackoffOptions, EventScheduler } from './scheduler.ts';
+import type { BackoffOptions } from './backoff.ts';
 import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
 /**
@@ -232,8 +232,6 @@ export interface AccountStreamOptions {
    * @default the client's clock (`new AccountStream(...)`: the system clock)
    */
   clock?: Clock | undefined;
-  /** @deprecated Pass `clock`: a {@link Clock} has the same members. Wins over `clock` when both are given. */
-  scheduler?: EventScheduler | undefined;
   /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
   logger?: Logger | undefined;
 }

@@ -6,8 +6,8 @@ import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
-import type { Logger } from '../options.ts';
-import { backoffDelay, type EventScheduler } from './scheduler.ts';
+import type { Clock, Logger } from '../options.ts';
+import { backoffDelay } from './backoff.ts';
 import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
 import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
@@ -64,7 +64,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   private readonly options: AccountStreamOptions;
   /** The caller's logger behind redaction (it may be handed in directly, not through the client). */
   private readonly logger: Logger | undefined;
-  private readonly scheduler: EventScheduler;
+  private readonly clock: Required<Clock>;
   private readonly WebSocketImpl: WebSocketConstructor;
   private readonly wanted: Set<string>;
   private readonly heartbeatTimeoutMs: number;
@@ -116,7 +116,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     // The stream measures silence between its own timers: a clock without timers (a frozen `now()` in a test)
     // would never see time pass, so such a clock leaves the stream on real time, as before clocks had timers.
     const clock = options.clock;
-    this.scheduler = options.scheduler ?? (clock && hasTimers(clock) ? withTimers(clock) : systemClock);
+    this.clock = clock && hasTimers(clock) ? withTimers(clock) : systemClock;
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
     this.maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
     this.wanted = new Set();
@@ -163,11 +163,11 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (!socket) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
-        this.scheduler.clearTimeout(fallback);
+        this.clock.clearTimeout(fallback);
         resolve();
       };
       // A dead peer never answers the closing handshake: do not wait for it forever.
-      const fallback = this.scheduler.setTimeout(() => {
+      const fallback = this.clock.setTimeout(() => {
         terminate(socket);
         resolve();
       }, 2_000);
@@ -226,7 +226,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     } catch {
       // Some implementations have a fixed binaryType; binary frames are then ignored.
     }
-    this.lastMessageAt = this.scheduler.now();
+    this.lastMessageAt = this.clock.now();
     this.armWatchdog(generation);
 
     socket.addEventListener('open', () => {
@@ -248,7 +248,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     const attempts = this.attempt;
     this.everOpened = true;
     this.currentState = 'open';
-    this.lastMessageAt = this.scheduler.now();
+    this.lastMessageAt = this.clock.now();
     this.logger?.debug(`stream open: ${safeUrl(this.options.url)}`);
     const pingMs = this.options.pingIntervalMs ?? 0;
     if (pingMs > 0) {
@@ -259,9 +259,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
         } catch {
           // A socket that cannot send is about to close; its close event takes over.
         }
-        this.pingTimer = this.scheduler.setTimeout(ping, pingMs);
+        this.pingTimer = this.clock.setTimeout(ping, pingMs);
       };
-      this.pingTimer = this.scheduler.setTimeout(ping, pingMs);
+      this.pingTimer = this.clock.setTimeout(ping, pingMs);
     }
     this.safeEmit('open');
     if (reconnected && !this.stopped) this.safeEmit('reconnected', { attempts });
@@ -342,10 +342,10 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.currentState = 'reconnecting';
     this.attempt++;
     const policy = this.options.reconnect === false ? {} : (this.options.reconnect ?? {});
-    const delayMs = backoffDelay(this.attempt, policy, () => this.scheduler.random());
-    this.scheduler.clearTimeout(this.reconnectTimer);
+    const delayMs = backoffDelay(this.attempt, policy, () => this.clock.random());
+    this.clock.clearTimeout(this.reconnectTimer);
     // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
-    this.reconnectTimer = this.scheduler.setTimeout(() => {
+    this.reconnectTimer = this.clock.setTimeout(() => {
       this.reconnectTimer = undefined;
       if (this.currentState === 'reconnecting') void this.openSocket();
     }, delayMs);
@@ -357,14 +357,14 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (!(timeout > 0)) return;
     const check = () => {
       if (generation !== this.generation) return;
-      const silentFor = this.scheduler.now() - this.lastMessageAt;
+      const silentFor = this.clock.now() - this.lastMessageAt;
       if (silentFor < timeout) {
-        this.watchdogTimer = this.scheduler.setTimeout(check, timeout - silentFor);
+        this.watchdogTimer = this.clock.setTimeout(check, timeout - silentFor);
         return;
       }
       this.onSilence();
     };
-    this.watchdogTimer = this.scheduler.setTimeout(check, timeout);
+    this.watchdogTimer = this.clock.setTimeout(check, timeout);
   }
 
   private onSilence(): void {
@@ -390,9 +390,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   }
 
   private clearTimers(): void {
-    this.scheduler.clearTimeout(this.reconnectTimer);
-    this.scheduler.clearTimeout(this.watchdogTimer);
-    this.scheduler.clearTimeout(this.pingTimer);
+    this.clock.clearTimeout(this.reconnectTimer);
+    this.clock.clearTimeout(this.watchdogTimer);
+    this.clock.clearTimeout(this.pingTimer);
     this.reconnectTimer = undefined;
     this.watchdogTimer = undefined;
     this.pingTimer = undefined;
@@ -408,7 +408,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       this.abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what);
       return;
     }
-    this.lastMessageAt = this.scheduler.now();
+    this.lastMessageAt = this.clock.now();
     this.receivedCount++;
     this.gotMessage = true;
     const decoded = decodeStreamMessage(raw, this.wanted);

@@ -3,7 +3,6 @@ import type { Order } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import type { MakerFill } from './detect-maker-fills.ts';
-import type { EventScheduler } from './scheduler.ts';
 
 /**
  * A position whose quantity changed between two polls.
@@ -72,6 +71,7 @@ export interface AccountWatcherEvents {
 
 /**
  * Options of {@link AccountWatcher} (`client.watch(options)`).
+ * Its polls run on the client's `clock` (the call journal is stamped with it): there is no time option here.
  *
  * @example
  * ```ts
@@ -106,13 +106,6 @@ export interface AccountWatcherOptions {
    * @default true
    */
   autoStart?: boolean | undefined;
-  /**
-   * Time for the polls. `client.watch()` always uses the client's clock (the call journal is stamped with it),
-   * so there is nothing to pass.
-   * @deprecated Give the client a `clock` instead; an `EventScheduler` here still wins, and its `now()` must
-   * then follow the client's clock.
-   */
-  scheduler?: EventScheduler | undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
-import { withTimers } from '../_internal/clock.ts';
+import { type Clock, withTimers } from '../_internal/clock.ts';
 import type { ClientContext } from '../_internal/context.ts';
 import type { CallJournal } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
@@ -18,7 +18,6 @@ import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../sche
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } from './detect-maker-fills.ts';
-import type { EventScheduler } from './scheduler.ts';
 import {
   fillOf,
   positionChanges,
@@ -96,7 +95,7 @@ const MAX_ORDER_READS_PER_POLL = 3;
 export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   private readonly ctx: ClientContext;
   private readonly journal: CallJournal | undefined;
-  private readonly scheduler: EventScheduler;
+  private readonly clock: Required<Clock>;
   private readonly intervalMs: number;
   private readonly windowMs: number;
   private readonly maxBackoffMs: number;
@@ -127,7 +126,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     super();
     this.ctx = ctx;
     this.journal = ctx.journal;
-    this.scheduler = options.scheduler ?? withTimers(ctx.transport.config.clock);
+    this.clock = withTimers(ctx.transport.config.clock);
     this.intervalMs = options.intervalMs ?? 5_000;
     this.windowMs = options.makerFillWindowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
     this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
@@ -158,7 +157,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   stop(): void {
     this.stopped = true;
     this.running = false;
-    this.scheduler.clearTimeout(this.timer);
+    this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller?.abort();
   }
@@ -192,8 +191,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
   private schedule(delay: number): void {
     if (!this.running) return;
-    this.scheduler.clearTimeout(this.timer);
-    this.timer = this.scheduler.setTimeout(() => {
+    this.clock.clearTimeout(this.timer);
+    this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       void this.run().then(() => {
         const delayMs =
@@ -211,9 +210,9 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     // Background: in its bucket, every call of the user's (trading first) is served before a poll's request.
     const call: InternalCallOptions = { signal: controller.signal, priority: 'background' };
     try {
-      const snapshotStartedAt = this.scheduler.now();
+      const snapshotStartedAt = this.clock.now();
       const { positions } = await fetchPositions(this.ctx, {}, call);
-      const now = this.scheduler.now();
+      const now = this.clock.now();
       this.adoptJournalOrders();
 
       const symbols = new Set<string>(this.symbols);

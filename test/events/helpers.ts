@@ -1,5 +1,5 @@
 /**
- * Test rigs for the events module: a real `ws` server on 127.0.0.1 and a hand-driven scheduler.
+ * Test rigs for the events module: a real `ws` server on 127.0.0.1 and a hand-driven clock.
  */
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -78,7 +78,7 @@ export async function startWsServer(
 }
 
 /** The public fake clock as the stream and watcher tests use it: time moves only when the test says so. */
-export class ManualScheduler extends ManualClock {
+export class TestClock extends ManualClock {
   constructor() {
     super({ start: 1_000_000 });
   }

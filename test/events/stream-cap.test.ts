@@ -10,7 +10,7 @@ import { ConfigurationError } from '../../src/errors/configuration-error.ts';
 import { AccountStream, type AccountStreamOptions } from '../../src/events/stream.ts';
 import { StreamError } from '../../src/events/stream-error.ts';
 import { exceedsBytes } from '../../src/events/stream-types.ts';
-import { type Connection, ManualScheduler, startWsServer, until, type WsRig } from './helpers.ts';
+import { type Connection, startWsServer, TestClock, until, type WsRig } from './helpers.ts';
 
 const WS: WebSocketConstructor = WebSocket;
 const rigs: WsRig[] = [];
@@ -54,9 +54,9 @@ function record(stream: AccountStream) {
 }
 
 /** Lets the `n`-th reconnect (1-based) happen: advances the fake clock by exactly its delay, no further. */
-async function letReconnect(scheduler: ManualScheduler, delays: number[], n: number): Promise<void> {
+async function letReconnect(clock: TestClock, delays: number[], n: number): Promise<void> {
   await until(() => delays.length >= n, 15_000);
-  scheduler.advance(delays[n - 1]!);
+  clock.advance(delays[n - 1]!);
 }
 
 const order = (id: string, pad = '') => JSON.stringify({ event: 'order_new', data: { id, pad } });
@@ -77,7 +77,7 @@ describe('maxMessageBytes', () => {
   });
 
   it('an oversize text message is not parsed: error, close 1009, reconnect, and the next messages arrive', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig(({ socket }, index) => {
       if (index === 1) {
         socket.send(order('before'));
@@ -85,7 +85,7 @@ describe('maxMessageBytes', () => {
         socket.send(order('after-on-the-dropped-connection'));
       } else socket.send(order(`fresh-${index}`));
     });
-    const stream = open({ url: server.url, scheduler, maxMessageBytes: 1_024 });
+    const stream = open({ url: server.url, clock, maxMessageBytes: 1_024 });
     const { log, errors, closes, delays } = record(stream);
     await until(() => closes.length === 1);
     expect(errors).toHaveLength(1);
@@ -99,7 +99,7 @@ describe('maxMessageBytes', () => {
     // The server saw the stream close the connection with 1009.
     const first = await server.connection(1);
     await until(() => first.socket.readyState === first.socket.CLOSED);
-    await letReconnect(scheduler, delays, 1);
+    await letReconnect(clock, delays, 1);
     await until(() => log.includes('order_new:fresh-2'));
     expect(log).toEqual(['open', 'order_new:before', 'error', 'close', 'open', 'reconnected', 'order_new:fresh-2']);
     expect(stream.state).toBe('open');
@@ -107,7 +107,7 @@ describe('maxMessageBytes', () => {
   });
 
   it('measures text in UTF-8 bytes: 600 × "é" (600 units, 1200 bytes) is over 1024; exactly 1024 bytes is not', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const exact = order('exact', '');
     const exactPad = 'é'.repeat((1_024 - Buffer.byteLength(exact)) / 2);
     expect(Buffer.byteLength(order('exact', exactPad))).toBe(1_024);
@@ -117,35 +117,35 @@ describe('maxMessageBytes', () => {
         socket.send(order('wide', 'é'.repeat(600)));
       } else socket.send(order(`fresh-${index}`));
     });
-    const stream = open({ url: server.url, scheduler, maxMessageBytes: 1_024 });
+    const stream = open({ url: server.url, clock, maxMessageBytes: 1_024 });
     const { log } = record(stream);
     await until(() => log.includes('close'));
     expect(log).toEqual(['open', 'order_new:exact', 'error', 'close']);
   });
 
   it('an oversize binary message is dropped the same way', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig(({ socket }, index) => {
       if (index === 1) socket.send(Buffer.from(order('bin', 'y'.repeat(5_000))), { binary: true });
       else socket.send(Buffer.from(order(`bin-${index}`)), { binary: true });
     });
-    const stream = open({ url: server.url, scheduler, maxMessageBytes: 4_096 });
+    const stream = open({ url: server.url, clock, maxMessageBytes: 4_096 });
     const { log, closes, delays } = record(stream);
     await until(() => closes.length === 1);
-    await letReconnect(scheduler, delays, 1);
+    await letReconnect(clock, delays, 1);
     await until(() => log.includes('order_new:bin-2'));
     expect(log).toEqual(['open', 'error', 'close', 'open', 'reconnected', 'order_new:bin-2']);
   });
 
   it('defaults to 4 MiB: 4 MiB is delivered, 4 MiB + 1 byte drops the connection', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const limit = 4 * 1024 * 1024;
     const at = (size: number, id: string) => order(id, 'z'.repeat(size - Buffer.byteLength(order(id, ''))));
     const server = await rig(({ socket }) => {
       socket.send(at(limit, 'at-limit'));
       socket.send(at(limit + 1, 'over-limit'));
     });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const { log, closes } = record(stream);
     await until(() => closes.length === 1, 15_000);
     expect(log).toEqual(['open', 'order_new:at-limit', 'error', 'close']);
@@ -157,18 +157,18 @@ describe('maxMessageBytes', () => {
         super(url, protocols, { maxPayload: 1_024 });
       }
     }
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig(({ socket }, index) => {
       socket.send(index === 1 ? order('huge', 'x'.repeat(2_000)) : order(`fresh-${index}`));
     });
-    const stream = open({ url: server.url, scheduler, WebSocket: CappedWebSocket });
+    const stream = open({ url: server.url, clock, WebSocket: CappedWebSocket });
     const { log, errors, closes, delays } = record(stream);
     await until(() => closes.length === 1);
     // ws sends 1009 to the server and reports the failed connection locally (1006, "Max payload size exceeded").
     expect(closes[0]).toMatchObject({ code: 1006, willReconnect: true });
     expect(errors[0]).toBeInstanceOf(StreamError);
     expect((errors[0] as StreamError).message).toMatch(/max payload size exceeded/i);
-    await letReconnect(scheduler, delays, 1);
+    await letReconnect(clock, delays, 1);
     await until(() => log.includes('order_new:fresh-2'));
     expect(log).toEqual(['open', 'error', 'close', 'open', 'reconnected', 'order_new:fresh-2']);
   });
@@ -176,10 +176,10 @@ describe('maxMessageBytes', () => {
   it('keeps no oversize message in memory: 8 dropped connections of 8 MiB each leave the heap about where it was', async () => {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as () => void;
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const big = order('big', 'w'.repeat(8 * 1024 * 1024));
     const server = await rig(({ socket }) => socket.send(big));
-    const stream = open({ url: server.url, scheduler, maxMessageBytes: 64 * 1024 });
+    const stream = open({ url: server.url, clock, maxMessageBytes: 64 * 1024 });
     const { closes, delays } = record(stream);
     await until(() => closes.length === 1, 15_000);
     gc();
@@ -187,7 +187,7 @@ describe('maxMessageBytes', () => {
     const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
     const before = used();
     for (let n = 2; n <= 9; n++) {
-      await letReconnect(scheduler, delays, n - 1);
+      await letReconnect(clock, delays, n - 1);
       await until(() => closes.length === n, 15_000);
     }
     await Promise.all(rigs.map((r) => r.connections.map((c) => c.socket.terminate())));

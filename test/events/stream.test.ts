@@ -9,7 +9,7 @@ import type { FuturesError } from '../../src/errors/futures-error.ts';
 import { ListenerError } from '../../src/errors/listener-error.ts';
 import { AccountStream, type AccountStreamOptions } from '../../src/events/stream.ts';
 import { StreamError } from '../../src/events/stream-error.ts';
-import { ManualScheduler, nextEvent, startWsServer, until, type WsRig } from './helpers.ts';
+import { nextEvent, startWsServer, TestClock, until, type WsRig } from './helpers.ts';
 
 // No cast: WebSocketConstructor is structural, and the ws class fits it as it is.
 const WS: WebSocketConstructor = WebSocket;
@@ -198,16 +198,16 @@ describe('AccountStream messages', () => {
   });
 
   it('answers nothing to `pong` and sends `ping` on the configured period', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: (c) => c.socket.on('message', (data) => String(data) === 'ping' && c.socket.send('pong')),
     });
-    const stream = open({ url: server.url, scheduler, pingIntervalMs: 10_000 });
+    const stream = open({ url: server.url, clock, pingIntervalMs: 10_000 });
     const events = collect(stream);
     await nextEvent(stream, 'open');
-    scheduler.advance(10_000);
+    clock.advance(10_000);
     await until(() => stream.stats.received === 1);
-    scheduler.advance(10_000);
+    clock.advance(10_000);
     await until(() => stream.stats.received === 2);
     const connection = await server.connection(1);
     expect(connection.received).toEqual(['ping', 'ping']);
@@ -273,13 +273,13 @@ describe('AccountStream listener errors', () => {
 
 describe('AccountStream reconnection', () => {
   it('reconnects with jittered exponential backoff, capped, and calls the token provider every time', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     // Accept, then drop at once without a message: every attempt is a failure.
     const server = await rig({ onConnection: ({ socket }) => socket.close(1011, 'overloaded') });
     let calls = 0;
     const stream = open({
       url: server.url,
-      scheduler,
+      clock,
       token: async () => `token-${++calls}`,
       reconnect: { baseDelayMs: 500, maxDelayMs: 4_000 },
     });
@@ -290,7 +290,7 @@ describe('AccountStream reconnection', () => {
       const info = events.of('reconnecting')[attempt - 1] as { attempt: number; delayMs: number };
       expect(info.attempt).toBe(attempt);
       delays.push(info.delayMs);
-      scheduler.advance(info.delayMs);
+      clock.advance(info.delayMs);
     }
     // random() = 0.5 → 75 % of each step: 500, 1000, 2000, 4000 (cap), 4000, 4000.
     expect(delays).toEqual([375, 750, 1500, 3000, 3000, 3000]);
@@ -305,33 +305,33 @@ describe('AccountStream reconnection', () => {
   });
 
   it('jitter spreads the delay between half and all of the step', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }) => socket.close(1011, 'x') });
-    scheduler.randomValue = 0;
-    const stream = open({ url: server.url, scheduler });
+    clock.randomValue = 0;
+    const stream = open({ url: server.url, clock });
     const events = collect(stream);
     await until(() => events.of('reconnecting').length === 1);
     expect((events.of('reconnecting')[0] as { delayMs: number }).delayMs).toBe(250);
-    scheduler.randomValue = 0.999;
-    scheduler.advance(250);
+    clock.randomValue = 0.999;
+    clock.advance(250);
     await until(() => events.of('reconnecting').length === 2);
     expect((events.of('reconnecting')[1] as { delayMs: number }).delayMs).toBe(1000);
   });
 
   it('emits reconnected after a drop, and resets the backoff once a connection delivered messages', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: ({ socket }, index) => {
         socket.send(JSON.stringify({ event: 'order_new', data: { id: String(index) } }));
         if (index <= 2) setTimeout(() => socket.close(1012, 'restart'), 20);
       },
     });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const events = collect(stream);
     await until(() => events.of('reconnecting').length === 1);
-    scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+    clock.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
     await until(() => events.of('reconnecting').length === 2);
-    scheduler.advance((events.of('reconnecting')[1] as { delayMs: number }).delayMs);
+    clock.advance((events.of('reconnecting')[1] as { delayMs: number }).delayMs);
     await until(() => events.of('order_new').length === 3);
     expect(events.of('reconnecting')).toEqual([
       { attempt: 1, delayMs: 375 },
@@ -352,13 +352,13 @@ describe('AccountStream reconnection', () => {
   });
 
   it('reports a refused connection without the token or the URL query, and keeps retrying', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig();
     const url = server.url;
     await server.close();
     rigs.splice(rigs.indexOf(server), 1);
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dBjftJeZ4CVPmB92K27uhbUJU1p1r_wW1gFWFOEjXk';
-    const stream = open({ url, scheduler, token: jwt });
+    const stream = open({ url, clock, token: jwt });
     const events = collect(stream);
     await until(() => events.of('reconnecting').length === 1);
     const [error] = events.errors();
@@ -372,25 +372,25 @@ describe('AccountStream reconnection', () => {
   });
 
   it('stops after maxAttempts', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }) => socket.close(1011, 'x') });
-    const stream = open({ url: server.url, scheduler, reconnect: { maxAttempts: 1 } });
+    const stream = open({ url: server.url, clock, reconnect: { maxAttempts: 1 } });
     const events = collect(stream);
     await until(() => events.of('reconnecting').length === 1);
-    scheduler.advance(10_000);
+    clock.advance(10_000);
     await until(() => events.of('close').length === 2);
     expect(events.of('close')[1]).toMatchObject({ willReconnect: false });
     expect(stream.state).toBe('closed');
-    expect(scheduler.pending).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it('retries with backoff when the token provider fails', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig();
     let calls = 0;
     const stream = open({
       url: server.url,
-      scheduler,
+      clock,
       token: async () => {
         calls++;
         if (calls === 1) throw new Error('refresh endpoint down');
@@ -400,7 +400,7 @@ describe('AccountStream reconnection', () => {
     const events = collect(stream);
     await until(() => events.of('reconnecting').length === 1);
     expect((events.errors()[0] as StreamError).kind).toBe('token');
-    scheduler.advance(375);
+    clock.advance(375);
     await nextEvent(stream, 'open');
     expect(calls).toBe(2);
   });
@@ -423,45 +423,45 @@ describe('AccountStream reconnection', () => {
 
 describe('AccountStream watchdog', () => {
   it('closes and reconnects a connection that goes silent for heartbeatTimeoutMs', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: ({ socket }, index) => {
         if (index === 1) socket.send(JSON.stringify({ event: 'order_new', data: { id: 'only' } }));
       },
     });
-    const stream = open({ url: server.url, scheduler, heartbeatTimeoutMs: 30_000 });
+    const stream = open({ url: server.url, clock, heartbeatTimeoutMs: 30_000 });
     const events = collect(stream);
     await until(() => events.of('order_new').length === 1);
-    scheduler.advance(29_999);
+    clock.advance(29_999);
     expect(events.errors()).toEqual([]);
-    scheduler.advance(1);
+    clock.advance(1);
     expect(events.errors()).toHaveLength(1);
     expect((events.errors()[0] as StreamError).kind).toBe('heartbeat');
     expect(events.of('close')).toEqual([{ code: 4000, reason: 'heartbeat timeout', willReconnect: true }]);
     expect(events.of('reconnecting')).toEqual([{ attempt: 1, delayMs: 375 }]);
-    scheduler.advance(375);
+    clock.advance(375);
     await until(() => events.of('reconnected').length === 1);
     await until(() => server.connections[0]!.socket.readyState === WebSocket.CLOSED);
   });
 
   it('also bounds the handshake: a server that accepts TCP but never upgrades is dropped and retried', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const sockets: Socket[] = [];
     const silent = createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     try {
-      const stream = open({ url: `ws://127.0.0.1:${port}/v2/ws/account`, scheduler, heartbeatTimeoutMs: 5_000 });
+      const stream = open({ url: `ws://127.0.0.1:${port}/v2/ws/account`, clock, heartbeatTimeoutMs: 5_000 });
       const events = collect(stream);
       await until(() => sockets.length === 1);
       expect(stream.state).toBe('connecting');
-      scheduler.advance(5_000);
+      clock.advance(5_000);
       const [error] = events.errors();
       expect(error).toBeInstanceOf(StreamError);
       expect((error as StreamError).kind).toBe('heartbeat');
       expect(error!.message).toContain('no handshake within 5000 ms');
       expect(events.of('close')).toEqual([{ code: 4000, reason: 'heartbeat timeout', willReconnect: true }]);
-      scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+      clock.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
       await until(() => sockets.length === 2);
       expect(events.of('open')).toEqual([]);
     } finally {
@@ -471,15 +471,15 @@ describe('AccountStream watchdog', () => {
   });
 
   it('any message (including pong) keeps the connection alive', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: (c) => c.socket.on('message', (data) => String(data) === 'ping' && c.socket.send('pong')),
     });
-    const stream = open({ url: server.url, scheduler, heartbeatTimeoutMs: 30_000, pingIntervalMs: 20_000 });
+    const stream = open({ url: server.url, clock, heartbeatTimeoutMs: 30_000, pingIntervalMs: 20_000 });
     const events = collect(stream);
     await nextEvent(stream, 'open');
     for (let i = 1; i <= 4; i++) {
-      scheduler.advance(20_000);
+      clock.advance(20_000);
       await until(() => stream.stats.received === i);
     }
     expect(events.errors()).toEqual([]);
@@ -489,7 +489,7 @@ describe('AccountStream watchdog', () => {
 
 describe('AccountStream never throws from a socket callback', () => {
   it('listeners that throw on every lifecycle event do not stop the reconnect machinery', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: ({ socket }, index) => {
         if (index === 1) socket.send('not json');
@@ -500,7 +500,7 @@ describe('AccountStream never throws from a socket callback', () => {
     const logged: string[] = [];
     const stream = open({
       url: server.url,
-      scheduler,
+      clock,
       logger: { debug() {}, info() {}, warn() {}, error: (m) => logged.push(m) },
     });
     const events = collect(stream);
@@ -510,7 +510,7 @@ describe('AccountStream never throws from a socket callback', () => {
       });
     }
     await until(() => events.of('reconnecting').length === 1);
-    scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+    clock.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
     await until(() => events.of('reconnected').length === 1 && events.of('order_new').length === 2);
     expect(stream.state).toBe('open');
     const errors = events.errors();
@@ -527,7 +527,7 @@ describe('AccountStream never throws from a socket callback', () => {
   });
 
   it('a stream without an error listener does not throw on bad messages or failed connections', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: ({ socket }) => {
         socket.send('{"event":');
@@ -535,13 +535,13 @@ describe('AccountStream never throws from a socket callback', () => {
         socket.close(1011, 'x');
       },
     });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const reconnecting = nextEvent(stream, 'reconnecting');
     await reconnecting;
     await server.close();
     rigs.splice(rigs.indexOf(server), 1);
     const retried = nextEvent(stream, 'reconnecting');
-    scheduler.advance(10_000);
+    clock.advance(10_000);
     await retried;
     expect(stream.listenerCount('error')).toBe(0);
     expect(stream.state).toBe('reconnecting');
@@ -551,40 +551,40 @@ describe('AccountStream never throws from a socket callback', () => {
 
 describe('AccountStream closed from inside its own listeners', () => {
   it("close() in a 'reconnecting' listener leaves no reconnect timer", async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }) => socket.close(1011, 'x') });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const events = collect(stream);
     stream.on('reconnecting', () => void stream.close());
     await until(() => stream.state === 'closed');
-    expect(scheduler.pending).toBe(0);
-    scheduler.advance(600_000);
+    expect(clock.pending).toBe(0);
+    clock.advance(600_000);
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(server.connections).toHaveLength(1);
     expect(events.of('close').at(-1)).toEqual({ code: 1000, reason: 'client closed', willReconnect: false });
   });
 
   it("close() in an 'error' listener ends with exactly one close, which says the stream stopped", async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({
       onConnection: ({ socket }) => socket.send(JSON.stringify({ event: 'order_new', data: { id: 'x' } })),
     });
-    const stream = open({ url: server.url, scheduler, heartbeatTimeoutMs: 1_000 });
+    const stream = open({ url: server.url, clock, heartbeatTimeoutMs: 1_000 });
     const events = collect(stream);
     stream.on('error', () => void stream.close());
     await nextEvent(stream, 'order_new');
-    scheduler.advance(1_000);
+    clock.advance(1_000);
     await until(() => stream.state === 'closed');
     expect((events.errors()[0] as StreamError).kind).toBe('heartbeat');
     expect(events.of('close')).toEqual([{ code: 1000, reason: 'client closed', willReconnect: false }]);
     expect(events.of('reconnecting')).toEqual([]);
-    expect(scheduler.pending).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it("close() in an 'open' listener: no reconnected event and no ping timer", async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }, index) => index === 1 && socket.close(1012, 'restart') });
-    const stream = open({ url: server.url, scheduler, pingIntervalMs: 1_000 });
+    const stream = open({ url: server.url, clock, pingIntervalMs: 1_000 });
     const events = collect(stream);
     let opens = 0;
     let closing: Promise<void> | undefined;
@@ -592,11 +592,11 @@ describe('AccountStream closed from inside its own listeners', () => {
       if (++opens === 2) closing = stream.close();
     });
     await until(() => events.of('reconnecting').length === 1);
-    scheduler.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
+    clock.advance((events.of('reconnecting')[0] as { delayMs: number }).delayMs);
     await until(() => closing !== undefined);
     expect(stream.state).toBe('closed');
     await closing;
-    expect({ opens, pending: scheduler.pending, log: events.log.map(([n]) => n) }).toEqual({
+    expect({ opens, pending: clock.pending, log: events.log.map(([n]) => n) }).toEqual({
       opens: 2,
       pending: 0,
       log: ['open', 'close', 'reconnecting', 'open', 'close'],
@@ -606,24 +606,24 @@ describe('AccountStream closed from inside its own listeners', () => {
 
 describe('AccountStream refused login', () => {
   it('close code 4001 is terminal: unauthorized state, AuthenticationError, no reconnect', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }) => socket.close(4001, 'Unauthorized') });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const events = collect(stream);
     await until(() => stream.state === 'unauthorized');
     expect(events.errors()).toHaveLength(1);
     expect(events.errors()[0]).toBeInstanceOf(AuthenticationError);
     expect(events.of('close')).toEqual([{ code: 4001, reason: 'Unauthorized', willReconnect: false }]);
     expect(events.of('reconnecting')).toEqual([]);
-    expect(scheduler.pending).toBe(0);
-    scheduler.advance(120_000);
+    expect(clock.pending).toBe(0);
+    clock.advance(120_000);
     expect(server.connections).toHaveLength(1);
   });
 
   it('an HTTP 401 at the upgrade is terminal too (when the WebSocket reports the status)', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ verify: () => 401 });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const events = collect(stream);
     await until(() => stream.state === 'unauthorized');
     const error = events.errors()[0] as AuthenticationError;
@@ -631,15 +631,15 @@ describe('AccountStream refused login', () => {
     expect(error.status).toBe(401);
     expect(error.message).not.toContain(TOKEN);
     expect(events.of('close')).toMatchObject([{ willReconnect: false }]);
-    expect(scheduler.pending).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 });
 
 describe('AccountStream close()', () => {
   it('stops everything: no timers, no reconnect, the server sees a normal close', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }) => socket.send('{"event":"order_new","data":{}}') });
-    const stream = open({ url: server.url, scheduler, pingIntervalMs: 5_000 });
+    const stream = open({ url: server.url, clock, pingIntervalMs: 5_000 });
     const events = collect(stream);
     await nextEvent(stream, 'order_new');
     const closed = new Promise<number>((resolve) =>
@@ -648,21 +648,21 @@ describe('AccountStream close()', () => {
     await stream.close();
     expect(await closed).toBe(1000);
     expect(stream.state).toBe('closed');
-    expect(scheduler.pending).toBe(0);
+    expect(clock.pending).toBe(0);
     expect(events.of('close')).toEqual([{ code: 1000, reason: 'client closed', willReconnect: false }]);
-    scheduler.advance(600_000);
+    clock.advance(600_000);
     expect(server.connections).toHaveLength(1);
   });
 
   it('close() during a reconnect wait cancels the reconnect', async () => {
-    const scheduler = new ManualScheduler();
+    const clock = new TestClock();
     const server = await rig({ onConnection: ({ socket }) => socket.close(1011, 'x') });
-    const stream = open({ url: server.url, scheduler });
+    const stream = open({ url: server.url, clock });
     const events = collect(stream);
     await until(() => events.of('reconnecting').length === 1);
     await stream.close();
-    expect(scheduler.pending).toBe(0);
-    scheduler.advance(60_000);
+    expect(clock.pending).toBe(0);
+    clock.advance(60_000);
     expect(server.connections).toHaveLength(1);
   });
 

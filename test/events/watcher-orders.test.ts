@@ -5,7 +5,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/_internal/clock.ts';
 import { FuturesClient, type FuturesClientOptions } from '../../src/client.ts';
-import type { EventScheduler } from '../../src/events/scheduler.ts';
 import type { AccountWatcher, OrderChange } from '../../src/events/watcher.ts';
 import { createExchange, type Exchange } from '../../src/testing/index.ts';
 import { FakeClock, ManualClock, SteppingClock } from '../helpers/clock.ts';
@@ -43,20 +42,6 @@ async function placeResting(client: FuturesClient, count: number): Promise<strin
   return ids;
 }
 
-/** Timers of the watcher on a SteppingClock, so that minutes of polling run in milliseconds. */
-function steppingScheduler(clock: SteppingClock): EventScheduler {
-  return {
-    now: () => clock.now(),
-    random: () => 0.5,
-    setTimeout: (callback, ms) => {
-      const controller = new AbortController();
-      clock.sleep(ms, controller.signal).then(callback, () => {});
-      return controller;
-    },
-    clearTimeout: (handle) => (handle as AbortController | undefined)?.abort(),
-  };
-}
-
 /** The watcher's requests, one group per poll (a poll starts with GET /v2/positions). */
 function pollsOnTheWire(ex: Exchange, from = 0) {
   const groups: string[][] = [];
@@ -84,7 +69,8 @@ describe('AccountWatcher with 300 working orders', () => {
     expect(ids).toHaveLength(300);
 
     const start = ex.requests.length;
-    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000, scheduler: steppingScheduler(clock) });
+    // The watcher's timers run on the client's SteppingClock, so minutes of polling take milliseconds.
+    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000 });
     watchers.push(watcher);
     const cancels: Array<{ issuedAt: number; id: string }> = [];
     await clock.run(

@@ -8,16 +8,18 @@ import type { MakerFill } from '../../src/events/detect-maker-fills.ts';
 import type { AccountWatcher, OrderChange, PositionChange } from '../../src/events/watcher.ts';
 import type { AccountTrade } from '../../src/schemas/trade.ts';
 import { createExchange } from '../../src/testing/index.ts';
-import { ManualClock } from '../helpers/clock.ts';
-import { ManualScheduler, nextEvent, until } from './helpers.ts';
+import { FakeClock, ManualClock } from '../helpers/clock.ts';
+import { nextEvent, until } from './helpers.ts';
 
 const watchers: AccountWatcher[] = [];
 afterEach(() => {
   for (const w of watchers.splice(0)) w.stop();
 });
 
-function setup(options: { positionMode?: 'ONE_WAY' | 'HEDGE' } = {}) {
-  const ex = createExchange({ seed: 7, volatility: 0 });
+/** `clock`: one fake time for the exchange, the client and so its watcher (time moves only on `advance`). */
+function setup(options: { positionMode?: 'ONE_WAY' | 'HEDGE'; clock?: FakeClock } = {}) {
+  const { clock } = options;
+  const ex = createExchange({ seed: 7, volatility: 0, ...(clock ? { clock } : {}) });
   const { accountId } = ex.createAccount({
     balances: { USDT: '1000000' },
     ...(options.positionMode ? { positionMode: options.positionMode } : {}),
@@ -25,7 +27,14 @@ function setup(options: { positionMode?: 'ONE_WAY' | 'HEDGE' } = {}) {
   const { apiKey, apiSecret } = ex.createApiKey(accountId, { permissions: ['TRADE'] });
   ex.setMarkPrice('BTCUSDT', '65000');
   ex.setMarkPrice('ETHUSDT', '3000');
-  const client = new FuturesClient({ baseUrl: ex.baseUrl, apiKey, apiSecret, fetch: ex.fetch, retry: false });
+  const client = new FuturesClient({
+    baseUrl: ex.baseUrl,
+    apiKey,
+    apiSecret,
+    fetch: ex.fetch,
+    retry: false,
+    ...(clock ? { clock } : {}),
+  });
   return { ex, client, accountId, apiKey, apiSecret };
 }
 
@@ -245,47 +254,46 @@ describe('AccountWatcher on the simulator', () => {
   });
 
   it('reports errors, keeps polling with backoff, and recovers', async () => {
-    const { ex, client } = setup();
-    const scheduler = new ManualScheduler();
-    scheduler.now = () => Date.now();
-    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000, scheduler });
+    const clock = new FakeClock();
+    const { ex, client } = setup({ clock });
+    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000 });
     watchers.push(watcher);
     const errors: FuturesError[] = [];
     watcher.on('error', (e) => errors.push(e));
     const baseline = nextEvent(watcher, 'poll');
-    scheduler.advance(0);
+    clock.advance(0);
     await baseline;
     await new Promise((resolve) => setTimeout(resolve, 0));
     ex.faults.add({ path: '/v2/positions', status: 503, times: 2 });
-    scheduler.advance(1_000);
+    clock.advance(1_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errors).toHaveLength(1);
-    expect(scheduler.scheduled.at(-1)).toBe(2_000);
-    scheduler.advance(2_000);
+    expect(clock.scheduled.at(-1)).toBe(2_000);
+    clock.advance(2_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errors).toHaveLength(2);
-    expect(scheduler.scheduled.at(-1)).toBe(4_000);
+    expect(clock.scheduled.at(-1)).toBe(4_000);
     const recovered = nextEvent(watcher, 'poll');
-    scheduler.advance(4_000);
+    clock.advance(4_000);
     await recovered;
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(scheduler.scheduled.at(-1)).toBe(1_000);
+    expect(clock.scheduled.at(-1)).toBe(1_000);
   });
 
   it('stop() clears the timer: no request after it', async () => {
-    const { ex, client } = setup();
-    const scheduler = new ManualScheduler();
-    const watcher = client.watch({ intervalMs: 1_000, scheduler });
+    const clock = new FakeClock();
+    const { ex, client } = setup({ clock });
+    const watcher = client.watch({ intervalMs: 1_000 });
     watchers.push(watcher);
     const baseline = nextEvent(watcher, 'poll');
-    scheduler.advance(0);
+    clock.advance(0);
     await baseline;
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(scheduler.pending).toBe(1);
+    expect(clock.pending).toBe(1);
     watcher.stop();
-    expect(scheduler.pending).toBe(0);
+    expect(clock.pending).toBe(0);
     const requests = ex.requests.length;
-    scheduler.advance(10_000);
+    clock.advance(10_000);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(ex.requests.length).toBe(requests);
     expect(watcher.isRunning).toBe(false);
@@ -448,17 +456,16 @@ describe('AccountWatcher on the simulator', () => {
   });
 
   it('an automatic poll that fails is an error event, once, also when poll() joins it', async () => {
-    const { ex, client } = setup();
-    const scheduler = new ManualScheduler();
-    scheduler.now = () => Date.now();
-    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000, scheduler });
+    const clock = new FakeClock();
+    const { ex, client } = setup({ clock });
+    const watcher = client.watch({ symbols: ['BTCUSDT'], intervalMs: 1_000 });
     watchers.push(watcher);
     const errors: FuturesError[] = [];
     watcher.on('error', (e) => errors.push(e));
     ex.faults.add({ path: '/v2/positions', status: 503, times: 2 });
-    scheduler.advance(0);
+    clock.advance(0);
     await until(() => errors.length === 1);
-    scheduler.advance(2_000);
+    clock.advance(2_000);
     const joined = await watcher.poll(); // joins the automatic poll in flight
     expect(joined).toMatchObject({ ok: false, stopped: false });
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -191,7 +191,9 @@ export class Transport {
         continue;
       }
 
-      const delay = retryDelay(config.retry, () => config.clock.random(), call.safety, result, retries);
+      const asked = retryDelay(config.retry, () => config.clock.random(), call.safety, result, retries);
+      // A 429's wait is its bucket's pause, which maxPauseMs caps.
+      const delay = limited && asked !== undefined ? Math.min(asked, config.maxPauseMs) : asked;
       if (delay === undefined || retries >= retryLimit) throw fail(error);
       retries++;
       config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {

@@ -290,10 +290,12 @@ export async function runLane(
   lane: LaneCase,
   settings: ClientSettings = DEFAULT_SETTINGS,
   serverOptions: HostileServerOptions = {},
+  /** The client's key (default: a fresh distinctive one); an upstream must know it. */
+  credentials?: { apiKey: string; apiSecret: string },
 ): Promise<LaneResult> {
   const secrets: Secrets = {
-    apiKey: distinctiveKey('Hk'),
-    apiSecret: distinctiveKey('Sx'),
+    apiKey: credentials?.apiKey ?? distinctiveKey('Hk'),
+    apiSecret: credentials?.apiSecret ?? distinctiveKey('Sx'),
     signatures: new Set(),
   };
   const answersByTag = new Map<string, Answer[]>();

@@ -1,6 +1,7 @@
 /**
- * The seams between the simulated exchange's modules: `exchange.ts` + `engine/` + `routes/` (the trading engine
- * and HTTP router), `market/` + `routes/market.ts` (market data), `account-channel.ts` (the WebSocket account
+ * The seams between the simulated exchange's modules: `exchange.ts` + `engine/` (the trading engine), `http/` (the
+ * HTTP edge: API keys, signatures, JWTs, rate limits, faults, the request pipeline and the router in
+ * `http/routes/`), `market/` + `http/routes/market.ts` (market data), `account-channel.ts` (the WebSocket account
  * channel), and the two optional transports on their own entry points, `msw/` (`futures-sdk/testing/msw`) and
  * `server/` (`futures-sdk/testing/server`). Only what the entry files re-export from here is public API; the rest
  * is internal. Nothing here may import a Node built-in or `msw`: the core entry runs on the bare platform.

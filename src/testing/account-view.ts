@@ -6,7 +6,7 @@ import { dbPositions } from './engine/positions.ts';
 import { WORKING } from './engine/state.ts';
 import type { EngineStore } from './engine/store.ts';
 import type { AccountView } from './exchange-types.ts';
-import { balanceAssetsWire, orderWire, positionWire, tradeWire, transferWire } from './routes/shapes.ts';
+import { balanceAssetsWire, orderWire, positionWire, tradeWire, transferWire } from './http/routes/shapes.ts';
 
 /** A deep-copied view of an account for assertions. */
 export function accountView(store: EngineStore, accountId: string): AccountView {

@@ -1,7 +1,7 @@
 /** The option and view types of the simulated exchange (`createExchange`, `ex.createAccount`, `ex.account`). */
 
 import type { MarginType, OrderStatus, PositionMode, PositionSide } from './engine/state.ts';
-import type { SimOrder, SimPosition, SimTrade, SimTransfer } from './routes/shapes.ts';
+import type { SimOrder, SimPosition, SimTrade, SimTransfer } from './http/routes/shapes.ts';
 
 /**
  * Options of {@link createExchange}.

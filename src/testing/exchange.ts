@@ -18,22 +18,22 @@ import {
 import { attachAccountChannel } from './account-channel.ts';
 import { accountView, channelSnapshot } from './account-view.ts';
 import { createAccount, createSubAccount, revokeJwts, setMaxOrderNotional } from './engine/accounts.ts';
-import { ApiKeys, type CreateApiKeyOptions } from './engine/auth.ts';
 import { VirtualClock } from './engine/clock.ts';
 import { createEngine, type Engine } from './engine/engine.ts';
-import { Faults } from './engine/faults.ts';
 import { randomHex } from './engine/ids.ts';
-import { JwtIssuer } from './engine/jwt.ts';
 import { processMarks } from './engine/marks.ts';
 import { findOrder, makerFill } from './engine/orders.ts';
-import { RateLimits } from './engine/rate-limits.ts';
 import { transfer } from './engine/transfers.ts';
 import { sync, tick } from './engine/worker.ts';
 import type { AccountView, CreateAccountOptions, ExchangeOptions, RequestLogEntry } from './exchange-types.ts';
+import { ApiKeys, type CreateApiKeyOptions } from './http/auth.ts';
+import { Faults } from './http/faults.ts';
+import { JwtIssuer } from './http/jwt.ts';
+import { RateLimits } from './http/rate-limits.ts';
+import { RequestPipeline } from './http/request-pipeline.ts';
+import { accountEventWire, type SimTransfer, transferWire } from './http/routes/shapes.ts';
 import { MarketSimulator } from './market/simulator.ts';
 import type { SimMarketChannel } from './market/types.ts';
-import { RequestPipeline } from './request-pipeline.ts';
-import { accountEventWire, type SimTransfer, transferWire } from './routes/shapes.ts';
 
 export type { AccountView, CreateAccountOptions, ExchangeOptions, RequestLogEntry } from './exchange-types.ts';
 

@@ -30,7 +30,6 @@ export {
   type RequestMeta,
   SimulatedNetworkError,
 } from './_types.ts';
-export type { CreateApiKeyOptions } from './engine/auth.ts';
 export {
   CLOSE_QUANTITY_ERROR,
   DEFAULT_LEVERAGE,
@@ -40,8 +39,6 @@ export {
   TAKER_FEE_RATE,
   TRANSFER_SETTLE_MS,
 } from './engine/constants.ts';
-export { type FaultSpec, Faults } from './engine/faults.ts';
-export { BUCKET_LIMITS, type SimBucket } from './engine/rate-limits.ts';
 // Renamed on export: the SDK entry has its own MarginType, PositionMode and OrderStatus types, and a test
 // file often imports from both entries.
 export type {
@@ -61,6 +58,10 @@ export {
   type ExchangeOptions,
   type RequestLogEntry,
 } from './exchange.ts';
+export type { CreateApiKeyOptions } from './http/auth.ts';
+export { type FaultSpec, Faults } from './http/faults.ts';
+export { BUCKET_LIMITS, type SimBucket } from './http/rate-limits.ts';
+export type { SimOrder, SimPosition, SimTrade, SimTransfer } from './http/routes/shapes.ts';
 export { ManualClock, type ManualClockOptions } from './manual-clock.ts';
 export { MarketSimulator } from './market/simulator.ts';
 export type {
@@ -75,4 +76,3 @@ export type {
   SimPublicTrade,
   SimTicker,
 } from './market/types.ts';
-export type { SimOrder, SimPosition, SimTrade, SimTransfer } from './routes/shapes.ts';

@@ -53,6 +53,27 @@ describe('src/testing layout', () => {
     expect(platformOnly).toEqual([]);
   });
 
+  it('keeps the matching engine and the market apart from the HTTP edge: engine/ and market/ import only each other', () => {
+    const inner = files.filter((file) => /testing\/(engine|market)\//.test(file));
+    const reaches = inner.flatMap((file) =>
+      importsOf(file)
+        .filter(({ specifier }) => specifier.startsWith('.'))
+        .map(({ specifier }) => rel(resolve(dirname(file), specifier)))
+        .filter((target) => !/^testing\/(engine|market)\//.test(target) && target !== '_internal/decimal.ts')
+        .map((target) => `${rel(file)} -> ${target}`),
+    );
+    expect(reaches).toEqual([]);
+    // The HTTP edge has a folder of its own: authentication, limits, faults, the pipeline and the routes.
+    const edge = files.filter((file) => /testing\/http\//.test(file)).map(rel);
+    expect(edge).toEqual(
+      expect.arrayContaining(
+        ['auth', 'jwt', 'signature', 'rate-limits', 'faults', 'request-pipeline', 'routes/router'].map(
+          (name) => `testing/http/${name}.ts`,
+        ),
+      ),
+    );
+  });
+
   it('keeps every file under 450 lines', () => {
     const long = files
       .map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))

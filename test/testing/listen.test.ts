@@ -14,8 +14,8 @@ import {
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
 import { attachAccountChannel } from '../../src/testing/account-channel.ts';
+import { handleMarketRoute } from '../../src/testing/http/routes/market.ts';
 import { MarketSimulator } from '../../src/testing/market/simulator.ts';
-import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 import { listen } from '../../src/testing/server/index.ts';
 
 /** A tiny exchange: the real market routes plus a few probes for the transport. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SimRequest } from '../../src/testing/_types.ts';
+import { handleMarketRoute } from '../../src/testing/http/routes/market.ts';
 import { MarketSimulator } from '../../src/testing/market/simulator.ts';
-import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 
 const START = Date.UTC(2026, 3, 26, 12, 0, 0);
 

@@ -8,9 +8,9 @@ import {
   SimulatedNetworkError,
 } from '../../src/testing/_types.ts';
 import { attachAccountChannel } from '../../src/testing/account-channel.ts';
+import { handleMarketRoute } from '../../src/testing/http/routes/market.ts';
 import { MarketSimulator } from '../../src/testing/market/simulator.ts';
 import { handlers } from '../../src/testing/msw/index.ts';
-import { handleMarketRoute } from '../../src/testing/routes/market.ts';
 
 const BASE_URL = 'https://futures.sim';
 const market = new MarketSimulator({ seed: 3, now: () => Date.now() });

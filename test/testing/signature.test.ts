@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { canonicalQuery, hmacSha256Hex } from 'futures-sdk';
 import { describe, expect, it } from 'vitest';
-import { expectedSignature, formEncode, signingPayload } from '../../src/testing/engine/signature.ts';
+import { expectedSignature, formEncode, signingPayload } from '../../src/testing/http/signature.ts';
 import { setup } from './_helpers.ts';
 
 /** The spec's "Signature computation", step by step, with the platform's URLSearchParams and node:crypto. */

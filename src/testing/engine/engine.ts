@@ -17,7 +17,9 @@
  * | `transfers.ts` | deposits and withdrawals |
  * | `worker.ts` | catching timed work up to the clock; the position-sync worker |
  *
- * Wire shapes (what REST and the account channel send) are not the engine's: see `routes/shapes.ts`.
+ * Wire shapes (what REST and the account channel send) are not the engine's: see `http/routes/shapes.ts`. Nor
+ * is the HTTP edge (API keys, signatures, JWTs, rate limits, faults, routing): see `http/`, which calls the engine
+ * and is never called by it.
  */
 
 import type { MarketSimulator } from '../market/simulator.ts';

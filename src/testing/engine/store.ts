@@ -35,7 +35,7 @@ export interface EngineConfig {
 }
 
 /**
- * An account event as the engine raises it: the state it is about, not yet a wire message (`routes/shapes.ts`
+ * An account event as the engine raises it: the state it is about, not yet a wire message (`http/routes/shapes.ts`
  * turns it into one when it is delivered, synchronously, so the message shows the state of that moment).
  */
 export type EngineEvent =

@@ -4,17 +4,17 @@
  * header with server time, a fresh `errorId` on errors).
  */
 
-import { type RequestMeta, type SimRequest, type SimResponse, SimulatedNetworkError } from './_types.ts';
-import type { ApiKeys } from './engine/auth.ts';
-import type { VirtualClock } from './engine/clock.ts';
-import type { Engine } from './engine/engine.ts';
-import type { FaultSpec, Faults } from './engine/faults.ts';
-import { newErrorId } from './engine/ids.ts';
-import { processMarks } from './engine/marks.ts';
-import type { RateLimits } from './engine/rate-limits.ts';
-import { tick } from './engine/worker.ts';
-import type { RequestLogEntry } from './exchange-types.ts';
-import type { MarketSimulator } from './market/simulator.ts';
+import { type RequestMeta, type SimRequest, type SimResponse, SimulatedNetworkError } from '../_types.ts';
+import type { VirtualClock } from '../engine/clock.ts';
+import type { Engine } from '../engine/engine.ts';
+import { newErrorId } from '../engine/ids.ts';
+import { processMarks } from '../engine/marks.ts';
+import { tick } from '../engine/worker.ts';
+import type { RequestLogEntry } from '../exchange-types.ts';
+import type { MarketSimulator } from '../market/simulator.ts';
+import type { ApiKeys } from './auth.ts';
+import type { FaultSpec, Faults } from './faults.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { type RouterEnv, route } from './routes/router.ts';
 
 export interface PipelineParts {

@@ -1,7 +1,7 @@
-import { decAbs, decAdd, decMul, decSub } from '../../_internal/decimal.ts';
-import { SimHttpError } from '../engine/errors.ts';
-import { iso } from '../engine/ids.ts';
-import { dbPositions } from '../engine/positions.ts';
+import { decAbs, decAdd, decMul, decSub } from '../../../_internal/decimal.ts';
+import { SimHttpError } from '../../engine/errors.ts';
+import { iso } from '../../engine/ids.ts';
+import { dbPositions } from '../../engine/positions.ts';
 import { enumQuery, intQuery } from './params.ts';
 import { balanceAssetsWire, orderWire, positionWire, tradeWire, transferWire } from './shapes.ts';
 import type { RouteContext, RouteDef } from './types.ts';

@@ -1,8 +1,8 @@
 import type { SimRequest } from '../_types.ts';
-import { SimHttpError } from './errors.ts';
-import { randomHex } from './ids.ts';
+import { SimHttpError } from '../engine/errors.ts';
+import { randomHex } from '../engine/ids.ts';
+import type { ApiKeyState, Permission } from '../engine/state.ts';
 import { expectedSignature, signingPayload } from './signature.ts';
-import type { ApiKeyState, Permission } from './state.ts';
 import { timingSafeEqualStrings } from './timing-safe.ts';
 
 /** Allowed |timestamp − server now|. */

@@ -1,10 +1,10 @@
-import { closeAndSwitchMargin } from '../engine/closing.ts';
-import { badRequest } from '../engine/errors.ts';
+import { closeAndSwitchMargin } from '../../engine/closing.ts';
+import { badRequest } from '../../engine/errors.ts';
 import {
   setLeverage as applyLeverage,
   setMarginType as applyMarginMode,
   setPositionMode as applyPositionMode,
-} from '../engine/futures-settings.ts';
+} from '../../engine/futures-settings.ts';
 import { bodyObject, booleanField, enumField, requiredField } from './params.ts';
 import type { RouteContext, RouteDef } from './types.ts';
 

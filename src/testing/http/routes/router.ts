@@ -1,9 +1,9 @@
-import type { SimRequest, SimResponse } from '../_types.ts';
-import type { ApiKeys } from '../engine/auth.ts';
-import type { Engine } from '../engine/engine.ts';
-import { SimHttpError } from '../engine/errors.ts';
-import type { RateLimits } from '../engine/rate-limits.ts';
-import type { MarketSimulator } from '../market/simulator.ts';
+import type { SimRequest, SimResponse } from '../../_types.ts';
+import type { Engine } from '../../engine/engine.ts';
+import { SimHttpError } from '../../engine/errors.ts';
+import type { MarketSimulator } from '../../market/simulator.ts';
+import type { ApiKeys } from '../auth.ts';
+import type { RateLimits } from '../rate-limits.ts';
 import { accountRoutes } from './account.ts';
 import { futuresRoutes } from './futures.ts';
 import { handleMarketRoute } from './market.ts';

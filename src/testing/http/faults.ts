@@ -1,4 +1,4 @@
-import type { EngineFaults } from './store.ts';
+import type { EngineFaults } from '../engine/store.ts';
 
 /**
  * One injected fault. Matching: `method` (any when omitted) and `path` (exact pathname, a prefix ending in `*`,

@@ -3,14 +3,14 @@
  * No authentication; bad input answers 400 `{ ok: false, error }` (the router adds `errorId`).
  */
 
-import type { SimRequest, SimResponse } from '../_types.ts';
-import type { MarketSimulator } from '../market/simulator.ts';
+import type { SimRequest, SimResponse } from '../../_types.ts';
+import type { MarketSimulator } from '../../market/simulator.ts';
 import {
   SIM_KLINE_INTERVALS,
   type SimKlineInterval,
   type SimLeaderboardPeriod,
   type SimLeaderboardType,
-} from '../market/types.ts';
+} from '../../market/types.ts';
 
 /**
  * Service name reported by `GET /health`.

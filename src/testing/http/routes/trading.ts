@@ -1,7 +1,7 @@
-import { decAdd } from '../../_internal/decimal.ts';
-import { closePosition as closeVenuePosition } from '../engine/closing.ts';
-import { badRequest, SimHttpError } from '../engine/errors.ts';
-import { type OrderInput, parseOrderInput } from '../engine/order-input.ts';
+import { decAdd } from '../../../_internal/decimal.ts';
+import { closePosition as closeVenuePosition } from '../../engine/closing.ts';
+import { badRequest, SimHttpError } from '../../engine/errors.ts';
+import { type OrderInput, parseOrderInput } from '../../engine/order-input.ts';
 import {
   cancel,
   checkMargin,
@@ -12,8 +12,8 @@ import {
   type PreparedOrder,
   prepareOrder,
   venueOpenOrders,
-} from '../engine/orders.ts';
-import { CONDITIONAL_TYPES, type OrderState, type SubAccountState, WORKING } from '../engine/state.ts';
+} from '../../engine/orders.ts';
+import { CONDITIONAL_TYPES, type OrderState, type SubAccountState, WORKING } from '../../engine/state.ts';
 import { bodyObject, intQuery, requiredField } from './params.ts';
 import { historyWire, orderWire, tradeWire, venueOrderWire } from './shapes.ts';
 import type { RouteContext, RouteDef } from './types.ts';

@@ -3,11 +3,11 @@
  * `ex.account()`. The engine holds state; only this module decides what a client sees.
  */
 
-import { decAdd, decDiv, decSign } from '../../_internal/decimal.ts';
-import type { AccountEvent } from '../_types.ts';
-import { r8 } from '../engine/amounts.ts';
-import { iso } from '../engine/ids.ts';
-import { available, positionMetrics, unrealized } from '../engine/margin.ts';
+import { decAdd, decDiv, decSign } from '../../../_internal/decimal.ts';
+import type { AccountEvent } from '../../_types.ts';
+import { r8 } from '../../engine/amounts.ts';
+import { iso } from '../../engine/ids.ts';
+import { available, positionMetrics, unrealized } from '../../engine/margin.ts';
 import type {
   HistoryRecord,
   MarginType,
@@ -21,9 +21,9 @@ import type {
   SubAccountState,
   TradeRecord,
   TransferState,
-} from '../engine/state.ts';
-import type { EngineEvent, EngineStore } from '../engine/store.ts';
-import type { MarketSimulator } from '../market/simulator.ts';
+} from '../../engine/state.ts';
+import type { EngineEvent, EngineStore } from '../../engine/store.ts';
+import type { MarketSimulator } from '../../market/simulator.ts';
 
 /**
  * An order as the simulator serves it (the spec's Order resource): GET /v2/orders, order events,

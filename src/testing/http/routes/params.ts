@@ -1,4 +1,4 @@
-import { badRequest } from '../engine/errors.ts';
+import { badRequest } from '../../engine/errors.ts';
 
 /** The JSON body as an object (POST routes); `{}` when absent. */
 export function bodyObject(body: unknown): Record<string, unknown> {

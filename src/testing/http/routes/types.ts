@@ -1,8 +1,8 @@
-import type { SimRequest } from '../_types.ts';
-import type { Engine } from '../engine/engine.ts';
-import type { SimBucket } from '../engine/rate-limits.ts';
-import type { AccountState } from '../engine/state.ts';
-import type { MarketSimulator } from '../market/simulator.ts';
+import type { SimRequest } from '../../_types.ts';
+import type { Engine } from '../../engine/engine.ts';
+import type { AccountState } from '../../engine/state.ts';
+import type { MarketSimulator } from '../../market/simulator.ts';
+import type { SimBucket } from '../rate-limits.ts';
 
 /** What a signed route handler receives. */
 export interface RouteContext {

@@ -29,7 +29,7 @@ export const LAYERS = [
   ['schemas', [/^schemas\//]],
   ['errors', [/^errors\//]],
   ['core', [/^_internal\//, /^helpers\//, /^fleet\//]],
-  ['actions', [/^actions\//]],
+  ['endpoints', [/^endpoints\//]],
   ['base client', [/^base-client\.ts$/, /^standalone\//]],
   ['resources', [/^resources\//]],
   ['events', [/^events\//]],

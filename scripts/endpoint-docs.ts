@@ -1,11 +1,11 @@
 // The endpoint tables of docs/orders.md, futures.md, account.md and market.md, generated from the endpoint
-// definitions (src/actions/endpoints.ts) between `<!-- endpoints:start -->` and `<!-- endpoints:end -->`.
+// definitions (src/endpoints/registry.ts) between `<!-- endpoints:start -->` and `<!-- endpoints:end -->`.
 //   npm run docs:endpoints            rewrites the tables
 //   test/docs/endpoint-tables.test.ts fails when a committed table differs from the definitions
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Endpoint } from '../src/_internal/endpoint.ts';
-import { ENDPOINTS } from '../src/actions/endpoints.ts';
+import { ENDPOINTS } from '../src/endpoints/registry.ts';
 
 export const RESOURCES = ['orders', 'futures', 'account', 'market'] as const;
 const START = '<!-- endpoints:start (generated from the endpoint definitions: npm run docs:endpoints) -->';
@@ -24,11 +24,11 @@ const docPath = (resource: string) => fileURLToPath(new URL(`../docs/${resource}
  */
 function summaries(): Map<string, string> {
   const found = new Map<string, string>();
-  const actions = fileURLToPath(new URL('../src/actions/', import.meta.url));
-  for (const dir of readdirSync(actions, { withFileTypes: true })) {
+  const folder = fileURLToPath(new URL('../src/endpoints/', import.meta.url));
+  for (const dir of readdirSync(folder, { withFileTypes: true })) {
     if (!dir.isDirectory()) continue;
-    for (const file of readdirSync(`${actions}${dir.name}`)) {
-      const text = readFileSync(`${actions}${dir.name}/${file}`, 'utf8');
+    for (const file of readdirSync(`${folder}${dir.name}`)) {
+      const text = readFileSync(`${folder}${dir.name}/${file}`, 'utf8');
       // The comment right above the definition: its text may not contain `*/`, so it cannot start earlier.
       const pattern = /\/\*\*((?:(?!\*\/)[\s\S])*)\*\/\s*export const \w+Endpoint = [^{]*\{\s*name: '([\w.]+)'/g;
       for (const [, comment = '', name = ''] of text.matchAll(pattern)) {

@@ -13,9 +13,9 @@
  * @module futures-sdk
  */
 
-export * from './actions/index.ts';
 export { type BaseClient, createBaseClient } from './base-client.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
+export * from './endpoints/index.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';
 export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';

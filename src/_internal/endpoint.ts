@@ -1,6 +1,6 @@
-// One endpoint as data. Every action file declares its endpoint once with `defineEndpoint`; the call it sends,
-// the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and the simulator's coverage check
-// (test/actions/endpoints.test.ts) are all read from that one definition.
+// One endpoint as data. Every endpoint file (src/endpoints/<resource>/<method>.ts) declares its endpoint once with
+// `defineEndpoint`; the call it sends, the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and
+// the simulator's coverage check (test/actions/endpoints.test.ts) are all read from that one definition.
 import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { BucketName } from '../fleet/types.ts';
@@ -82,7 +82,7 @@ export interface EndpointRequest {
 }
 
 /**
- * Sends one call of `endpoint`, journaled when the endpoint declares a journal: the one way actions reach the
+ * Sends one call of `endpoint`, journaled when the endpoint declares a journal: the one way endpoints reach the
  * transport.
  * @internal
  */

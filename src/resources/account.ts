@@ -1,17 +1,21 @@
 // Generated from src/standalone/account.ts by scripts/generate-resources.ts (npm run generate:resources): edit
 // the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
+import type { BaseClient } from '../base-client.ts';
 import type {
   ActivitiesAllParameters,
   ActivitiesParameters,
   ActivitiesReturnType,
-} from '../actions/account/activities.ts';
-import type { BalanceParameters, BalanceReturnType } from '../actions/account/balance.ts';
-import type { ExposureReturnType } from '../actions/account/exposure.ts';
-import type { PnlHistoryParameters, PnlHistoryReturnType } from '../actions/account/pnl-history.ts';
-import type { PositionsParameters, PositionsReturnType } from '../actions/account/positions.ts';
-import type { SpotBalancesReturnType } from '../actions/account/spot-balances.ts';
-import type { TransfersAllParameters, TransfersParameters, TransfersReturnType } from '../actions/account/transfers.ts';
-import type { BaseClient } from '../base-client.ts';
+} from '../endpoints/account/activities.ts';
+import type { BalanceParameters, BalanceReturnType } from '../endpoints/account/balance.ts';
+import type { ExposureReturnType } from '../endpoints/account/exposure.ts';
+import type { PnlHistoryParameters, PnlHistoryReturnType } from '../endpoints/account/pnl-history.ts';
+import type { PositionsParameters, PositionsReturnType } from '../endpoints/account/positions.ts';
+import type { SpotBalancesReturnType } from '../endpoints/account/spot-balances.ts';
+import type {
+  TransfersAllParameters,
+  TransfersParameters,
+  TransfersReturnType,
+} from '../endpoints/account/transfers.ts';
 import type { CallOptions } from '../options.ts';
 import type { Activity, Transfer } from '../schemas/account.ts';
 import * as accountFunctions from '../standalone/account.ts';

@@ -1,13 +1,13 @@
 // Generated from src/standalone/futures.ts by scripts/generate-resources.ts (npm run generate:resources): edit
 // the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
+import type { BaseClient } from '../base-client.ts';
 import type {
   CloseAndSwitchMarginParameters,
   CloseAndSwitchMarginReturnType,
-} from '../actions/futures/close-and-switch-margin.ts';
-import type { SetLeverageParameters, SetLeverageReturnType } from '../actions/futures/set-leverage.ts';
-import type { SetMarginTypeParameters, SetMarginTypeReturnType } from '../actions/futures/set-margin-type.ts';
-import type { SetPositionModeParameters, SetPositionModeReturnType } from '../actions/futures/set-position-mode.ts';
-import type { BaseClient } from '../base-client.ts';
+} from '../endpoints/futures/close-and-switch-margin.ts';
+import type { SetLeverageParameters, SetLeverageReturnType } from '../endpoints/futures/set-leverage.ts';
+import type { SetMarginTypeParameters, SetMarginTypeReturnType } from '../endpoints/futures/set-margin-type.ts';
+import type { SetPositionModeParameters, SetPositionModeReturnType } from '../endpoints/futures/set-position-mode.ts';
 import type { CallOptions } from '../options.ts';
 import * as futuresFunctions from '../standalone/futures.ts';
 

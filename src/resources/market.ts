@@ -1,16 +1,16 @@
 // Generated from src/standalone/market.ts by scripts/generate-resources.ts (npm run generate:resources): edit
 // the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
-import type { DepthParameters, DepthReturnType } from '../actions/market/depth.ts';
-import type { FundingRateParameters, FundingRateReturnType } from '../actions/market/funding-rate.ts';
-import type { HealthReturnType } from '../actions/market/health.ts';
-import type { KlinesParameters, KlinesReturnType } from '../actions/market/klines.ts';
-import type { LeaderboardParameters, LeaderboardReturnType } from '../actions/market/leaderboard.ts';
-import type { PlatformStatusReturnType } from '../actions/market/platform-status.ts';
-import type { PlatformTokensReturnType } from '../actions/market/platform-tokens.ts';
-import type { SymbolsReturnType } from '../actions/market/symbols.ts';
-import type { Ticker24hrParameters, Ticker24hrReturnType } from '../actions/market/ticker-24hr.ts';
-import type { TradesParameters, TradesReturnType } from '../actions/market/trades.ts';
 import type { BaseClient } from '../base-client.ts';
+import type { DepthParameters, DepthReturnType } from '../endpoints/market/depth.ts';
+import type { FundingRateParameters, FundingRateReturnType } from '../endpoints/market/funding-rate.ts';
+import type { HealthReturnType } from '../endpoints/market/health.ts';
+import type { KlinesParameters, KlinesReturnType } from '../endpoints/market/klines.ts';
+import type { LeaderboardParameters, LeaderboardReturnType } from '../endpoints/market/leaderboard.ts';
+import type { PlatformStatusReturnType } from '../endpoints/market/platform-status.ts';
+import type { PlatformTokensReturnType } from '../endpoints/market/platform-tokens.ts';
+import type { SymbolsReturnType } from '../endpoints/market/symbols.ts';
+import type { Ticker24hrParameters, Ticker24hrReturnType } from '../endpoints/market/ticker-24hr.ts';
+import type { TradesParameters, TradesReturnType } from '../endpoints/market/trades.ts';
 import type { CallOptions } from '../options.ts';
 import type { LeaderboardType } from '../schemas/market.ts';
 import * as marketFunctions from '../standalone/market.ts';

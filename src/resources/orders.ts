@@ -1,19 +1,18 @@
 // Generated from src/standalone/orders.ts by scripts/generate-resources.ts (npm run generate:resources): edit
 // the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
-
-import type { CancelOrderParameters, CancelOrderReturnType } from '../actions/orders/cancel.ts';
-import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../actions/orders/cancel-all.ts';
-import type { ClosePositionParameters, ClosePositionReturnType } from '../actions/orders/close-position.ts';
-import type { CreateOrderParameters, CreateOrderReturnType } from '../actions/orders/create.ts';
-import type { CreateBatchParameters, CreateBatchReturnType } from '../actions/orders/create-batch.ts';
-import type { GetOrderReturnType } from '../actions/orders/get.ts';
-import type { ListOrdersParameters, ListOrdersReturnType } from '../actions/orders/list.ts';
-import type { ListAllOrdersParameters } from '../actions/orders/list-all.ts';
-import type { MyTradesParameters, MyTradesReturnType } from '../actions/orders/my-trades.ts';
-import type { OpenOrdersParameters, OpenOrdersReturnType } from '../actions/orders/open-orders.ts';
-import type { PositionHistoryParameters, PositionHistoryReturnType } from '../actions/orders/position-history.ts';
-import type { ReplaceOrderParameters, ReplaceOrderReturnType } from '../actions/orders/replace.ts';
 import type { BaseClient } from '../base-client.ts';
+import type { CancelOrderParameters, CancelOrderReturnType } from '../endpoints/orders/cancel.ts';
+import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../endpoints/orders/cancel-all.ts';
+import type { ClosePositionParameters, ClosePositionReturnType } from '../endpoints/orders/close-position.ts';
+import type { CreateOrderParameters, CreateOrderReturnType } from '../endpoints/orders/create.ts';
+import type { CreateBatchParameters, CreateBatchReturnType } from '../endpoints/orders/create-batch.ts';
+import type { GetOrderReturnType } from '../endpoints/orders/get.ts';
+import type { ListOrdersParameters, ListOrdersReturnType } from '../endpoints/orders/list.ts';
+import type { ListAllOrdersParameters } from '../endpoints/orders/list-all.ts';
+import type { MyTradesParameters, MyTradesReturnType } from '../endpoints/orders/my-trades.ts';
+import type { OpenOrdersParameters, OpenOrdersReturnType } from '../endpoints/orders/open-orders.ts';
+import type { PositionHistoryParameters, PositionHistoryReturnType } from '../endpoints/orders/position-history.ts';
+import type { ReplaceOrderParameters, ReplaceOrderReturnType } from '../endpoints/orders/replace.ts';
 import type { CallOptions } from '../options.ts';
 import type { Order } from '../schemas/order.ts';
 import * as ordersFunctions from '../standalone/orders.ts';

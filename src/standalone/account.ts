@@ -15,38 +15,38 @@
  * @module futures-sdk/account
  */
 
+import { type BaseClient, contextOf } from '../base-client.ts';
 import {
   type ActivitiesAllParameters,
   type ActivitiesParameters,
   type ActivitiesReturnType,
   activities as activitiesAction,
   activitiesAll as activitiesAllAction,
-} from '../actions/account/activities.ts';
+} from '../endpoints/account/activities.ts';
 import {
   type BalanceParameters,
   type BalanceReturnType,
   balance as balanceAction,
-} from '../actions/account/balance.ts';
-import { type ExposureReturnType, exposure as exposureAction } from '../actions/account/exposure.ts';
+} from '../endpoints/account/balance.ts';
+import { type ExposureReturnType, exposure as exposureAction } from '../endpoints/account/exposure.ts';
 import {
   type PnlHistoryParameters,
   type PnlHistoryReturnType,
   pnlHistory as pnlHistoryAction,
-} from '../actions/account/pnl-history.ts';
+} from '../endpoints/account/pnl-history.ts';
 import {
   type PositionsParameters,
   type PositionsReturnType,
   positions as positionsAction,
-} from '../actions/account/positions.ts';
-import { type SpotBalancesReturnType, spotBalances as spotBalancesAction } from '../actions/account/spot-balances.ts';
+} from '../endpoints/account/positions.ts';
+import { type SpotBalancesReturnType, spotBalances as spotBalancesAction } from '../endpoints/account/spot-balances.ts';
 import {
   type TransfersAllParameters,
   type TransfersParameters,
   type TransfersReturnType,
   transfers as transfersAction,
   transfersAll as transfersAllAction,
-} from '../actions/account/transfers.ts';
-import { type BaseClient, contextOf } from '../base-client.ts';
+} from '../endpoints/account/transfers.ts';
 import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { Activity, Transfer } from '../schemas/account.ts';

@@ -15,27 +15,27 @@
  * @module futures-sdk/futures
  */
 
+import { type BaseClient, contextOf } from '../base-client.ts';
 import {
   type CloseAndSwitchMarginParameters,
   type CloseAndSwitchMarginReturnType,
   closeAndSwitchMargin as closeAndSwitchMarginAction,
-} from '../actions/futures/close-and-switch-margin.ts';
+} from '../endpoints/futures/close-and-switch-margin.ts';
 import {
   type SetLeverageParameters,
   type SetLeverageReturnType,
   setLeverage as setLeverageAction,
-} from '../actions/futures/set-leverage.ts';
+} from '../endpoints/futures/set-leverage.ts';
 import {
   type SetMarginTypeParameters,
   type SetMarginTypeReturnType,
   setMarginType as setMarginTypeAction,
-} from '../actions/futures/set-margin-type.ts';
+} from '../endpoints/futures/set-margin-type.ts';
 import {
   type SetPositionModeParameters,
   type SetPositionModeReturnType,
   setPositionMode as setPositionModeAction,
-} from '../actions/futures/set-position-mode.ts';
-import { type BaseClient, contextOf } from '../base-client.ts';
+} from '../endpoints/futures/set-position-mode.ts';
 import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 

@@ -15,35 +15,35 @@
  * @module futures-sdk/market
  */
 
-import { type DepthParameters, type DepthReturnType, depth as depthAction } from '../actions/market/depth.ts';
+import { type BaseClient, contextOf } from '../base-client.ts';
+import { type DepthParameters, type DepthReturnType, depth as depthAction } from '../endpoints/market/depth.ts';
 import {
   type FundingRateParameters,
   type FundingRateReturnType,
   fundingRate as fundingRateAction,
-} from '../actions/market/funding-rate.ts';
-import { type HealthReturnType, health as healthAction } from '../actions/market/health.ts';
-import { type KlinesParameters, type KlinesReturnType, klines as klinesAction } from '../actions/market/klines.ts';
+} from '../endpoints/market/funding-rate.ts';
+import { type HealthReturnType, health as healthAction } from '../endpoints/market/health.ts';
+import { type KlinesParameters, type KlinesReturnType, klines as klinesAction } from '../endpoints/market/klines.ts';
 import {
   type LeaderboardParameters,
   type LeaderboardReturnType,
   leaderboard as leaderboardAction,
-} from '../actions/market/leaderboard.ts';
+} from '../endpoints/market/leaderboard.ts';
 import {
   type PlatformStatusReturnType,
   platformStatus as platformStatusAction,
-} from '../actions/market/platform-status.ts';
+} from '../endpoints/market/platform-status.ts';
 import {
   type PlatformTokensReturnType,
   platformTokens as platformTokensAction,
-} from '../actions/market/platform-tokens.ts';
-import { type SymbolsReturnType, symbols as symbolsAction } from '../actions/market/symbols.ts';
+} from '../endpoints/market/platform-tokens.ts';
+import { type SymbolsReturnType, symbols as symbolsAction } from '../endpoints/market/symbols.ts';
 import {
   type Ticker24hrParameters,
   type Ticker24hrReturnType,
   ticker24hr as ticker24hrAction,
-} from '../actions/market/ticker-24hr.ts';
-import { type TradesParameters, type TradesReturnType, trades as tradesAction } from '../actions/market/trades.ts';
-import { type BaseClient, contextOf } from '../base-client.ts';
+} from '../endpoints/market/ticker-24hr.ts';
+import { type TradesParameters, type TradesReturnType, trades as tradesAction } from '../endpoints/market/trades.ts';
 import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { LeaderboardType } from '../schemas/market.ts';

@@ -15,55 +15,55 @@
  * @module futures-sdk/orders
  */
 
+import { type BaseClient, contextOf } from '../base-client.ts';
 import {
   type CancelOrderParameters,
   type CancelOrderReturnType,
   cancel as cancelAction,
-} from '../actions/orders/cancel.ts';
+} from '../endpoints/orders/cancel.ts';
 import {
   type CancelAllOrdersParameters,
   type CancelAllOrdersReturnType,
   cancelAll as cancelAllAction,
-} from '../actions/orders/cancel-all.ts';
+} from '../endpoints/orders/cancel-all.ts';
 import {
   type ClosePositionParameters,
   type ClosePositionReturnType,
   closePosition as closePositionAction,
-} from '../actions/orders/close-position.ts';
+} from '../endpoints/orders/close-position.ts';
 import {
   type CreateOrderParameters,
   type CreateOrderReturnType,
   create as createAction,
-} from '../actions/orders/create.ts';
+} from '../endpoints/orders/create.ts';
 import {
   type CreateBatchParameters,
   type CreateBatchReturnType,
   createBatch as createBatchAction,
-} from '../actions/orders/create-batch.ts';
-import { type GetOrderReturnType, get as getAction } from '../actions/orders/get.ts';
-import { type ListOrdersParameters, type ListOrdersReturnType, list as listAction } from '../actions/orders/list.ts';
-import { type ListAllOrdersParameters, listAll as listAllAction } from '../actions/orders/list-all.ts';
+} from '../endpoints/orders/create-batch.ts';
+import { type GetOrderReturnType, get as getAction } from '../endpoints/orders/get.ts';
+import { type ListOrdersParameters, type ListOrdersReturnType, list as listAction } from '../endpoints/orders/list.ts';
+import { type ListAllOrdersParameters, listAll as listAllAction } from '../endpoints/orders/list-all.ts';
 import {
   type MyTradesParameters,
   type MyTradesReturnType,
   myTrades as myTradesAction,
-} from '../actions/orders/my-trades.ts';
+} from '../endpoints/orders/my-trades.ts';
 import {
   type OpenOrdersParameters,
   type OpenOrdersReturnType,
   openOrders as openOrdersAction,
-} from '../actions/orders/open-orders.ts';
+} from '../endpoints/orders/open-orders.ts';
 import {
   type PositionHistoryParameters,
   type PositionHistoryReturnType,
   positionHistory as positionHistoryAction,
-} from '../actions/orders/position-history.ts';
+} from '../endpoints/orders/position-history.ts';
 import {
   type ReplaceOrderParameters,
   type ReplaceOrderReturnType,
   replace as replaceAction,
-} from '../actions/orders/replace.ts';
-import { type BaseClient, contextOf } from '../base-client.ts';
+} from '../endpoints/orders/replace.ts';
 import type { CallOptions } from '../options.ts';
 // For the {@link futures-sdk!FuturesClient | FuturesClient} references in TSDoc.
 import type { Order } from '../schemas/order.ts';

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createExchange } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/actions/endpoints.ts';
+import { ENDPOINTS } from '../../src/endpoints/registry.ts';
 import { FuturesClient } from '../../src/index.ts';
 import * as account from '../../src/standalone/account.ts';
 import * as futures from '../../src/standalone/futures.ts';

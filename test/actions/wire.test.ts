@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/actions/endpoints.ts';
+import { ENDPOINTS } from '../../src/endpoints/registry.ts';
 import type { FuturesClient } from '../../src/index.ts';
 import { specRoutes } from './_fixtures.ts';
 import { recordingFetch, testClient } from './_recording-fetch.ts';

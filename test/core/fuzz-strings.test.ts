@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { ConfigurationError, FuturesClient, type FuturesClientOptions, isFuturesError } from 'futures-sdk';
 import { createExchange } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/actions/endpoints.ts';
+import { ENDPOINTS } from '../../src/endpoints/registry.ts';
 
 const ex = createExchange({ seed: 11, volatility: 0 });
 ex.setMarkPrice('BTCUSDT', '60000');

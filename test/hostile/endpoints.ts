@@ -1,10 +1,10 @@
 /**
- * Every endpoint of the client, read from the SDK's own registry (src/actions/endpoints.ts), with one valid call
+ * Every endpoint of the client, read from the SDK's own registry (src/endpoints/registry.ts), with one valid call
  * and the spec-shaped body a well-behaved server would answer it with. A new endpoint without a row here fails
  * `hostileEndpoints()` at once, so the hostile properties cannot silently skip it.
  */
 import type { FuturesClient } from 'futures-sdk';
-import { ENDPOINTS } from '../../src/actions/endpoints.ts';
+import { ENDPOINTS } from '../../src/endpoints/registry.ts';
 import { order, specRoutes } from '../actions/_fixtures.ts';
 
 export type Safety = 'idempotent' | 'at-most-once';

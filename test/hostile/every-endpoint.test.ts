@@ -9,7 +9,7 @@
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../../src/actions/endpoints.ts';
+import { ENDPOINTS } from '../../src/endpoints/registry.ts';
 import { laneArb } from './arbitraries.ts';
 import { hostileEndpoints } from './endpoints.ts';
 import { coverageReport, DEFAULT_SETTINGS, hunt, type LaneCase, minimizeLanes, report, runLane } from './harness.ts';

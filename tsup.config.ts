@@ -71,10 +71,6 @@ export default defineConfig({
     // Likewise for the decimal helpers: `import { decimal } from 'futures-sdk'` keeps them and the two error
     // classes they throw, nothing else.
     'internal/decimal': 'src/helpers/decimal.ts',
-    // What the package's `#schema-compiler` import points to: zod's compiled checks on servers, a stub in browsers
-    // and Workers (package.json `imports`). Imported with `import()`, so both formats use the ESM files.
-    'internal/schema-compiler': 'src/_internal/schema-compiler.ts',
-    'internal/schema-compiler-stub': 'src/_internal/schema-compiler-stub.ts',
     ...(existsSync('src/testing/index.ts')
       ? {
           'testing/index': 'src/testing/index.ts',
@@ -106,7 +102,6 @@ export default defineConfig({
   // `futures-sdk/testing/server` stays a separate entry that `ex.listen()` imports by name when called.
   // `futures-sdk` itself: what futures-sdk/redis takes from the main entry (its errors and types).
   external: [
-    '#schema-compiler',
     'futures-sdk',
     'msw',
     'ws',

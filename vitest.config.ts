@@ -13,7 +13,6 @@ export default defineConfig({
       'futures-sdk/market': fileURLToPath(new URL('./src/standalone/market.ts', import.meta.url)),
       'futures-sdk/redis': fileURLToPath(new URL('./src/redis/index.ts', import.meta.url)),
       'futures-sdk': fileURLToPath(new URL('./src/index.ts', import.meta.url)),
-      '#schema-compiler': fileURLToPath(new URL('./src/_internal/schema-compiler.ts', import.meta.url)),
     },
   },
   test: {

@@ -364,11 +364,6 @@ ${results.map(row).join('\n')}
 
 Node-only parts: \`futures-sdk/redis\` and the simulator's loopback server (\`futures-sdk/testing/server\`).
 Everything else uses only web-platform APIs (fetch, WebSocket, AbortSignal, TextEncoder) and needs no polyfill.
-
-Bundlers resolve the package's private import \`#schema-compiler\` (package.json \`imports\`, supported by
-webpack 5, Rollup's node-resolve, esbuild, Vite, Parcel 2, Bun and Deno): under the \`browser\`, \`worker\` and
-\`workerd\` conditions it is a stub, elsewhere zod's ahead-of-time compiler for faster checks of large responses.
-If a tool cannot resolve it at run time, responses are checked the slower way; nothing else changes.
 `;
   writeFileSync(join(root, 'docs/runtimes.md'), text);
   log('wrote docs/runtimes.md');

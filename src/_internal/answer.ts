@@ -1,9 +1,11 @@
 // What a complete answer means: a validated 2xx value, or the error a failed response stands for.
+
+import { safeParse } from 'zod/mini';
 import { apiErrorFromResponse } from '../errors/from-response.ts';
 import { ResponseValidationError } from '../errors/response-validation-error.ts';
 import type { Logger } from '../options.ts';
 import type { EndpointCall } from './endpoint-call.ts';
-import { validateResponse } from './fast-validate.ts';
+import { parseContext } from './issue-message.ts';
 import { redact } from './redact.ts';
 import { isFailureEnvelope, parseBody, parseRetryAfter, toPathKey } from './response.ts';
 import type { AttemptResult } from './retry-policy.ts';
@@ -40,7 +42,7 @@ export function answerOf<T>(
         path,
       });
     }
-    const result = validateResponse(call.schema, parsed.value, text);
+    const result = safeParse(call.schema, parsed.value, parseContext);
     if (!result.success) {
       throw new ResponseValidationError({
         issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),

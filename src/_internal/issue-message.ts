@@ -1,6 +1,8 @@
-import type * as z from 'zod/mini';
+import type { safeParse } from 'zod/mini';
 
-type RawIssue = z.core.$ZodRawIssue;
+/** What zod's public `safeParse` takes as its third argument, and what that argument's `error` map is given. */
+type ParseContext = NonNullable<Parameters<typeof safeParse>[2]>;
+type RawIssue = Parameters<NonNullable<ParseContext['error']>>[0];
 
 const received = (input: unknown): string => {
   if (input === null) return 'null';
@@ -52,4 +54,4 @@ export function issueMessage(issue: RawIssue): string | undefined {
 }
 
 /** The context every parse of the SDK runs with: English messages, nothing else changed. */
-export const parseContext: z.core.ParseContext<z.core.$ZodIssue> = { error: issueMessage };
+export const parseContext: ParseContext = { error: issueMessage };

@@ -157,8 +157,6 @@ export class Redactor {
   private readonly values: Registered[] = [];
   /** Signatures and stream tokens are refreshed all the time: only the most recent are kept. */
   private readonly recent: Registered[] = [];
-  /** window size → set of windows; rebuilt lazily (most clients never scrub anything). */
-  private windows: Map<number, Set<string>> | undefined;
 
   /** The API key: any 5 consecutive characters of it are removed; the whole key shows as `…abcd`. */
   addApiKey(apiKey: string): void {
@@ -168,14 +166,12 @@ export class Redactor {
       window: 5,
       mask: (run) => (run === apiKey ? maskApiKey(apiKey) : '[REDACTED]'),
     });
-    this.windows = undefined;
   }
 
   /** The API secret: any 5 consecutive characters of it are removed (a shorter secret, wherever it stands alone). */
   addSecret(secret: string): void {
     if (secret === '') return;
     this.values.push({ value: secret, window: Math.min(5, secret.length), mask: () => '[REDACTED]' });
-    this.windows = undefined;
   }
 
   /** A stream token (JWT or opaque): any 5 consecutive characters of it are removed. */
@@ -188,7 +184,6 @@ export class Redactor {
     // Unique per request (timestamps never repeat), so no search for an older copy: this runs on every signed call.
     this.recent.push({ value: signature.toLowerCase(), window: 8, mask: () => '[REDACTED]' });
     if (this.recent.length > RECENT_LIMIT) this.recent.shift();
-    this.windows = undefined;
   }
 
   private addRecent(entry: Registered): void {
@@ -197,18 +192,16 @@ export class Redactor {
     if (at >= 0) this.recent.splice(at, 1);
     this.recent.push(entry);
     if (this.recent.length > RECENT_LIMIT) this.recent.shift();
-    this.windows = undefined;
   }
 
+  /** window size → every window of that size of a credential (built per scrub: a new signature each call). */
   private windowSets(): Map<number, Set<string>> {
-    if (this.windows) return this.windows;
     const sets = new Map<number, Set<string>>();
     for (const { value, window } of [...this.values, ...this.recent]) {
       const set = sets.get(window) ?? new Set<string>();
       sets.set(window, set);
       for (let i = 0; i + window <= value.length; i++) set.add(value.slice(i, i + window));
     }
-    this.windows = sets;
     return sets;
   }
 

@@ -149,6 +149,32 @@ interface Registered {
 
 const RECENT_LIMIT = 64;
 
+/** A run long enough to hold a base64-encoded credential window; most text has none, and skips the search. */
+const BASE64_RUN = /[A-Za-z0-9+/_-]{11,}/;
+const BASE64_WINDOW = 8;
+
+/**
+ * The base64 characters (standard and URL alphabet) that depend only on `value`'s bytes, for each of the three
+ * byte alignments `value` can have inside a longer encoded text. Credentials are ASCII, one byte a character.
+ */
+function base64Cores(value: string): string[] {
+  const cores: string[] = [];
+  for (let align = 0; align < 3; align++) {
+    let encoded: string;
+    try {
+      encoded = btoa('\0'.repeat(align) + value);
+    } catch {
+      return cores; // not Latin-1: no credential the SDK registers
+    }
+    // Character k carries bits [6k, 6k + 6); only those inside the value's bits [8·align, 8·(align + length)).
+    const first = Math.ceil((8 * align) / 6);
+    const last = Math.floor((8 * (align + value.length)) / 6); // exclusive
+    const core = encoded.slice(first, last);
+    cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return cores;
+}
+
 /**
  * One client's credentials and how to scrub them. Owned by the client (and shared with its stream and watcher),
  * released with it.
@@ -208,7 +234,41 @@ export class Redactor {
   /** `text` with this client's credentials removed (in any spelling, in part) and the shape rules applied. */
   text(text: string): string {
     if (this.values.length === 0 && this.recent.length === 0) return redact(text);
-    return redact(this.scrubRegistered(text));
+    const scrubbed = this.scrubRegistered(text);
+    return redact(BASE64_RUN.test(scrubbed) ? this.scrubBase64(scrubbed) : scrubbed);
+  }
+
+  /**
+   * A server may echo the request base64-encoded (a debug dump, a support blob). Base64 of any text containing a
+   * credential contains, at one of three alignments, the characters that encode only the credential's bytes: every
+   * run of 8 of those (6 bytes), in the standard and the URL alphabet, is removed.
+   */
+  private scrubBase64(text: string): string {
+    const windows = new Set<string>();
+    for (const { value } of [...this.values, ...this.recent]) {
+      for (const core of base64Cores(value)) {
+        for (let i = 0; i + BASE64_WINDOW <= core.length; i++) windows.add(core.slice(i, i + BASE64_WINDOW));
+      }
+    }
+    const marked = new Uint8Array(text.length);
+    let any = false;
+    for (let i = 0; i + BASE64_WINDOW <= text.length; i++) {
+      if (windows.has(text.slice(i, i + BASE64_WINDOW))) {
+        marked.fill(1, i, i + BASE64_WINDOW);
+        any = true;
+      }
+    }
+    if (!any) return text;
+    let out = '';
+    for (let i = 0; i < text.length; ) {
+      if (!marked[i]) {
+        out += text[i++];
+        continue;
+      }
+      while (i < text.length && marked[i]) i++;
+      out += '[REDACTED]';
+    }
+    return out;
   }
 
   private scrubRegistered(text: string): string {

@@ -212,7 +212,7 @@ const TABLE: Record<string, Row> = {
 
 /** The parameter names a zod (mini) params schema declares: object keys, through unions, pipes and arrays. */
 function schemaKeys(schema: unknown, depth = 0): string[] {
-  const def = (schema as { _zod?: { def?: Record<string, unknown> } } | undefined)?._zod?.def;
+  const def = (schema as { def?: Record<string, unknown> } | undefined)?.def;
   if (!def || depth > 8) return [];
   if (def['type'] === 'object') return Object.keys(def['shape'] as object);
   if (def['type'] === 'union') return (def['options'] as unknown[]).flatMap((o) => schemaKeys(o, depth + 1));

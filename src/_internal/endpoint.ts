@@ -1,6 +1,7 @@
-// One endpoint as data. Every endpoint file (src/endpoints/<resource>/<method>.ts) declares its endpoint once with
-// `defineEndpoint`; the call it sends, the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and
-// the simulator's coverage check (test/actions/endpoints.test.ts) are all read from that one definition.
+// One endpoint as data, and the one function that sends it. Every endpoint file (src/endpoints/<resource>/<method>.ts)
+// declares its endpoint once with `defineEndpoint`; the call it sends (checks, defaults, where each parameter goes),
+// the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and the simulator's coverage check
+// (test/actions/endpoints.test.ts) are all read from that one definition.
 import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { BucketName } from '../fleet/types.ts';
@@ -8,6 +9,10 @@ import type { QueryParams } from '../signer.ts';
 import { type ClientContext, encodePathSegment } from './context.ts';
 import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
 import { type JournalEntryInit, type JournalOrder, journalCall } from './journal.ts';
+import { pathIdParam, validateParams } from './validate.ts';
+
+/** A call's parameters once checked: what is sent as the query string or the JSON body. */
+type Params = Record<string, unknown>;
 
 /**
  * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file. The one-line
@@ -19,8 +24,13 @@ export interface Endpoint<Result = unknown> {
   /** `resource.method` as users call it (`orders.cancel`): the docs row, the wire-test row, error contexts. */
   readonly name: string;
   readonly method: HttpMethod;
-  /** The spec's path. `{id}` stands for the one path parameter, percent-encoded when sent. */
+  /**
+   * The spec's path. `{id}` stands for the one path parameter: checked to be one URL segment (`pathIdParam`),
+   * then percent-encoded.
+   */
   readonly path: string;
+  /** How error messages name the path id (`orders.get (id)`): `id` unless set. */
+  readonly idName?: string | undefined;
   /** `signed`: API key and signature; `public`: neither. */
   readonly auth: 'signed' | 'public';
   /** The rate-limit bucket the server counts the call in. */
@@ -34,12 +44,20 @@ export interface Endpoint<Result = unknown> {
   readonly killSwitch?: true | undefined;
   /** Order of service in the bucket when not the default for the method and bucket. */
   readonly priority?: CallPriority | undefined;
-  /** Run-time check of the call's parameters, when it takes any (documentation and the wire-test table). */
+  /**
+   * Run-time check of the call's parameters, when it takes any: a failure is a `RequestValidationError` naming the
+   * endpoint and each bad field, and nothing is sent.
+   */
   readonly params?: z.ZodMiniType | undefined;
-  /** Where the parameters travel: the query string (GET, DELETE) or the JSON body (POST). */
+  /** Where the checked parameters travel: the query string (GET, DELETE) or the JSON body (POST). */
   readonly paramsIn?: 'query' | 'body' | undefined;
-  /** True when a missing `subAccountId` is filled from the client's default. */
+  /** True when a missing `subAccountId` parameter is filled from the client's default. */
   readonly subAccountDefault?: boolean | undefined;
+  /**
+   * What only this endpoint does to its checked parameters before they are sent, after the sub-account default
+   * (`orders.create` adds the `clientOrderId` that every retry repeats). May throw a `RequestValidationError`.
+   */
+  readonly prepare?: ((params: Params) => Params) | undefined;
   /** Response schema, validated on 2xx. */
   readonly response: z.ZodMiniType<Result>;
   /**
@@ -72,43 +90,71 @@ export function defineEndpoint<Result>(endpoint: Endpoint<Result>): Endpoint<Res
   return endpoint;
 }
 
-/** What one call adds to its endpoint's definition. */
+/** What one call adds to its endpoint's definition: the caller's arguments, unchecked. */
 export interface EndpointRequest {
-  /** The path parameter that replaces `{id}`, already validated. */
-  id?: string | undefined;
-  query?: QueryParams | undefined;
-  body?: unknown;
+  /** The path parameter that replaces `{id}`, as the caller gave it. */
+  id?: unknown;
+  /** The call's parameters as the caller gave them, checked with the definition's `params`. */
+  params?: unknown;
+  /** Parameters {@link checkParams} already returned (a call that reads them before sending): sent as they are. */
+  checked?: Params | undefined;
   options?: InternalCallOptions | undefined;
 }
 
 /**
- * Sends one call of `endpoint`, journaled when the endpoint declares a journal: the one way endpoints reach the
- * transport.
+ * The parameters of one call of `endpoint` as they will be sent: checked with its `params` (a
+ * `RequestValidationError` naming `name` and each bad field), the client's `subAccountId` filled in where the
+ * definition says so, then the endpoint's own `prepare`. An endpoint without `params` sends none.
  * @internal
  */
-export function callEndpoint<Result>(
+export function checkParams(
+  ctx: ClientContext,
+  endpoint: Endpoint<unknown>,
+  params: unknown,
+  name = endpoint.name,
+): Params {
+  if (!endpoint.params) return {};
+  let valid = validateParams(endpoint.params, params, name) as Params;
+  if (endpoint.subAccountDefault && valid['subAccountId'] === undefined && ctx.subAccountId !== undefined) {
+    valid = { ...valid, subAccountId: ctx.subAccountId };
+  }
+  return endpoint.prepare ? endpoint.prepare(valid) : valid;
+}
+
+/**
+ * Sends one call of `endpoint`: the path id and the parameters checked (nothing is sent when they fail, and the
+ * call rejects), defaults filled in, each parameter where the definition puts it, journaled when it declares a
+ * journal. The one way endpoint functions reach the transport.
+ * @internal
+ */
+export async function callEndpoint<Result>(
   ctx: ClientContext,
   endpoint: Endpoint<Result>,
   request: EndpointRequest = {},
 ): Promise<Result> {
-  const send = () => ctx.transport.call(endpointCall(endpoint, request));
+  const call = endpointCall(ctx, endpoint, request);
   const { journal } = endpoint;
-  if (!journal) return send();
-  const body = (request.body ?? {}) as Readonly<Record<string, unknown>>;
-  return journalCall(ctx.journal, journal.entries(body), send, journal.orders && ((r) => journal.orders!(r, body)));
+  // `return await` (here and in the endpoint functions): each caller stays in the stack trace of a failure.
+  if (!journal) return await ctx.transport.call(call);
+  const body = (call.body ?? {}) as Readonly<Params>;
+  const ordersOf = journal.orders && ((result: Result) => journal.orders!(result, body));
+  return await journalCall(ctx.journal, journal.entries(body), () => ctx.transport.call(call), ordersOf);
 }
 
-/**
- * The call the transport sends for `endpoint` with this request's id, query, body and options.
- * @internal
- */
-export function endpointCall<Result>(endpoint: Endpoint<Result>, request: EndpointRequest = {}): EndpointCall<Result> {
-  const { id, query, body, options } = request;
-  return {
+/** The call the transport sends for one request of `endpoint` (see {@link callEndpoint}). */
+function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, request: EndpointRequest) {
+  const { path, paramsIn } = endpoint;
+  let segment: string | undefined;
+  if (path.includes('{id}')) {
+    const id = validateParams(pathIdParam, request.id, `${endpoint.name} (${endpoint.idName ?? 'id'})`);
+    segment = encodePathSegment(id);
+  }
+  const params = request.checked ?? checkParams(ctx, endpoint, request.params);
+  const call: EndpointCall<Result> = {
     method: endpoint.method,
-    path: id === undefined ? endpoint.path : endpoint.path.replace('{id}', encodePathSegment(id)),
-    query,
-    body,
+    path: segment === undefined ? path : path.replace('{id}', segment),
+    query: paramsIn === 'query' ? (params as QueryParams) : undefined,
+    body: paramsIn === 'body' ? params : undefined,
     signed: endpoint.auth === 'signed',
     bucket: endpoint.bucket,
     safety: endpoint.safety,
@@ -116,6 +162,7 @@ export function endpointCall<Result>(endpoint: Endpoint<Result>, request: Endpoi
     priority: endpoint.priority,
     schema: endpoint.response,
     errorFor: endpoint.errorFor,
-    options,
+    options: request.options,
   };
+  return call;
 }

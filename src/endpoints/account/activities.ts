@@ -117,8 +117,7 @@ export async function activities(
   query: ActivitiesParameters = {},
   options?: CallOptions,
 ): Promise<ActivitiesReturnType> {
-  const valid = validateParams(activitiesParamsSchema, query, 'account.activities');
-  return callEndpoint(ctx, activitiesEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, activitiesEndpoint, { params: query, options });
 }
 
 /** Sends `account.activitiesAll`; documented (with examples) on `activitiesAll` of `futures-sdk/account` and on `client.account.activitiesAll()`. */

@@ -2,11 +2,10 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { futuresAssetBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
-import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -86,6 +85,5 @@ export async function balance(
   query: BalanceParameters = {},
   options?: CallOptions,
 ): Promise<BalanceReturnType> {
-  const valid = withDefaultSubAccount(ctx, validateParams(balanceParamsSchema, query, 'account.balance'));
-  return callEndpoint(ctx, balanceEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, balanceEndpoint, { params: query, options });
 }

@@ -50,5 +50,5 @@ export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
 
 /** Sends `account.exposure`; documented (with examples) on `exposure` of `futures-sdk/account` and on `client.account.exposure()`. */
 export async function exposure(ctx: ClientContext, options?: CallOptions): Promise<ExposureReturnType> {
-  return callEndpoint(ctx, exposureEndpoint, { options });
+  return await callEndpoint(ctx, exposureEndpoint, { options });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { intInRange } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -97,6 +97,5 @@ export async function pnlHistory(
   query: PnlHistoryParameters = {},
   options?: CallOptions,
 ): Promise<PnlHistoryReturnType> {
-  const valid = validateParams(pnlHistoryParamsSchema, query, 'account.pnlHistory');
-  return callEndpoint(ctx, pnlHistoryEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, pnlHistoryEndpoint, { params: query, options });
 }

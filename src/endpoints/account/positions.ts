@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
@@ -90,7 +89,5 @@ export async function positions(
   params: PositionsParameters = {},
   options?: CallOptions,
 ): Promise<PositionsReturnType> {
-  // async: a validation failure must reject like every other failure, never throw synchronously.
-  const query = validateParams(positionsParamsSchema, params, 'account.positions');
-  return callEndpoint(ctx, positionsEndpoint, { query, options });
+  return await callEndpoint(ctx, positionsEndpoint, { params, options });
 }

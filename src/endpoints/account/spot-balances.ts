@@ -2,11 +2,9 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { spotBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
-import { pathIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -44,6 +42,7 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.spotBalances',
   method: 'GET',
   path: '/v2/accounts/{id}/balances',
+  idName: 'accountId',
   auth: 'signed',
   bucket: 'default',
   safety: 'idempotent',
@@ -58,6 +57,5 @@ export async function spotBalances(
   accountId: string,
   options?: CallOptions,
 ): Promise<SpotBalancesReturnType> {
-  const valid = validateParams(pathIdParam, accountId, 'account.spotBalances (accountId)');
-  return callEndpoint(ctx, spotBalancesEndpoint, { id: valid, options });
+  return await callEndpoint(ctx, spotBalancesEndpoint, { id: accountId, options });
 }

@@ -155,8 +155,7 @@ export async function transfers(
   query: TransfersParameters = {},
   options?: CallOptions,
 ): Promise<TransfersReturnType> {
-  const valid = validateParams(transfersParamsSchema, query, 'account.transfers');
-  return callEndpoint(ctx, transfersEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, transfersEndpoint, { params: query, options });
 }
 
 /** Sends `account.transfersAll`; documented (with examples) on `transfersAll` of `futures-sdk/account` and on `client.account.transfersAll()`. */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import { MarginSwitchError } from '../../errors/margin-switch-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
@@ -105,7 +105,5 @@ export async function closeAndSwitchMargin(
   params: CloseAndSwitchMarginParameters,
   options?: CallOptions,
 ): Promise<CloseAndSwitchMarginReturnType> {
-  const body = validateParams(closeAndSwitchMarginParamsSchema, params, 'futures.closeAndSwitchMargin');
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
-  return callEndpoint(ctx, closeAndSwitchMarginEndpoint, { body, options });
+  return await callEndpoint(ctx, closeAndSwitchMarginEndpoint, { params, options });
 }

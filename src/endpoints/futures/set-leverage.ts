@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 
@@ -101,6 +101,5 @@ export async function setLeverage(
   params: SetLeverageParameters,
   options?: CallOptions,
 ): Promise<SetLeverageReturnType> {
-  const body = validateParams(setLeverageParamsSchema, params, 'futures.setLeverage');
-  return callEndpoint(ctx, setLeverageEndpoint, { body, options });
+  return await callEndpoint(ctx, setLeverageEndpoint, { params, options });
 }

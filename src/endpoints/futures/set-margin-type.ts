@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 
@@ -110,6 +110,5 @@ export async function setMarginType(
   params: SetMarginTypeParameters,
   options?: CallOptions,
 ): Promise<SetMarginTypeReturnType> {
-  const body = validateParams(setMarginTypeParamsSchema, params, 'futures.setMarginType');
-  return callEndpoint(ctx, setMarginTypeEndpoint, { body, options });
+  return await callEndpoint(ctx, setMarginTypeEndpoint, { params, options });
 }

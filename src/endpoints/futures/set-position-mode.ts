@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, type PositionMode, positionModeSchema } from '../../schemas/common.ts';
 
@@ -85,6 +84,5 @@ export async function setPositionMode(
   params: SetPositionModeParameters,
   options?: CallOptions,
 ): Promise<SetPositionModeReturnType> {
-  const body = validateParams(setPositionModeParamsSchema, params, 'futures.setPositionMode');
-  return callEndpoint(ctx, setPositionModeEndpoint, { body, options });
+  return await callEndpoint(ctx, setPositionModeEndpoint, { params, options });
 }

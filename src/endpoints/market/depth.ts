@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
@@ -94,6 +94,5 @@ export async function depth(
   query: DepthParameters,
   options?: CallOptions,
 ): Promise<DepthReturnType> {
-  const valid = validateParams(depthParamsSchema, query, 'market.depth');
-  return callEndpoint(ctx, depthEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, depthEndpoint, { params: query, options });
 }

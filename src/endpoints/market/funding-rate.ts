@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 
@@ -83,6 +83,5 @@ export async function fundingRate(
   query: FundingRateParameters,
   options?: CallOptions,
 ): Promise<FundingRateReturnType> {
-  const valid = validateParams(fundingRateParamsSchema, query, 'market.fundingRate');
-  return callEndpoint(ctx, fundingRateEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, fundingRateEndpoint, { params: query, options });
 }

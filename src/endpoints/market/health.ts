@@ -43,6 +43,6 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Sends `market.health`; documented (with examples) on `health` of `futures-sdk/market` and on `client.market.health()`. */
-export function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
-  return callEndpoint(ctx, healthEndpoint, { options });
+export async function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
+  return await callEndpoint(ctx, healthEndpoint, { options });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
@@ -114,6 +114,5 @@ export async function klines(
   query: KlinesParameters,
   options?: CallOptions,
 ): Promise<KlinesReturnType> {
-  const { startTime: _s, endTime: _e, ...valid } = validateParams(klinesParamsSchema, query, 'market.klines');
-  return callEndpoint(ctx, klinesEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, klinesEndpoint, { params: query, options });
 }

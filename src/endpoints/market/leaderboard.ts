@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
-import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { intInRange } from '../../_internal/validate.ts';
 import { ResponseValidationError } from '../../errors/response-validation-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -131,11 +131,11 @@ export async function leaderboard<T extends LeaderboardType>(
   query: LeaderboardParameters<T>,
   options?: CallOptions,
 ): Promise<LeaderboardReturnType<T>> {
-  const valid = validateParams(leaderboardParamsSchema, query, 'market.leaderboard');
-  const result = await callEndpoint(ctx, leaderboardEndpoint, { query: valid, options });
-  if (result.type !== valid.type) {
+  const checked = checkParams(ctx, leaderboardEndpoint, query);
+  const result = await callEndpoint(ctx, leaderboardEndpoint, { checked, options });
+  if (result.type !== checked['type']) {
     throw new ResponseValidationError({
-      issues: [{ path: ['type'], message: `expected '${valid.type}' (the requested type), got '${result.type}'` }],
+      issues: [{ path: ['type'], message: `expected '${checked['type']}' (the requested type), got '${result.type}'` }],
       body: result,
       method: leaderboardEndpoint.method,
       path: leaderboardEndpoint.path,

@@ -51,5 +51,5 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
 
 /** Sends `market.platformStatus`; documented (with examples) on `platformStatus` of `futures-sdk/market` and on `client.market.platformStatus()`. */
 export async function platformStatus(ctx: ClientContext, options?: CallOptions): Promise<PlatformStatusReturnType> {
-  return callEndpoint(ctx, platformStatusEndpoint, { options });
+  return await callEndpoint(ctx, platformStatusEndpoint, { options });
 }

@@ -51,5 +51,5 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
 
 /** Sends `market.platformTokens`; documented (with examples) on `platformTokens` of `futures-sdk/market` and on `client.market.platformTokens()`. */
 export async function platformTokens(ctx: ClientContext, options?: CallOptions): Promise<PlatformTokensReturnType> {
-  return callEndpoint(ctx, platformTokensEndpoint, { options });
+  return await callEndpoint(ctx, platformTokensEndpoint, { options });
 }

@@ -45,6 +45,6 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
 // ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
 
 /** Sends `market.symbols`; documented (with examples) on `symbols` of `futures-sdk/market` and on `client.market.symbols()`. */
-export function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
-  return callEndpoint(ctx, symbolsEndpoint, { options });
+export async function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
+  return await callEndpoint(ctx, symbolsEndpoint, { options });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { tickerSchema } from '../../schemas/market.ts';
@@ -80,6 +80,5 @@ export async function ticker24hr(
   query: Ticker24hrParameters = {},
   options?: CallOptions,
 ): Promise<Ticker24hrReturnType> {
-  const valid = validateParams(ticker24hrParamsSchema, query, 'market.ticker24hr');
-  return callEndpoint(ctx, ticker24hrEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, ticker24hrEndpoint, { params: query, options });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { publicTradeSchema } from '../../schemas/market.ts';
@@ -89,6 +89,5 @@ export async function trades(
   query: TradesParameters,
   options?: CallOptions,
 ): Promise<TradesReturnType> {
-  const valid = validateParams(tradesParamsSchema, query, 'market.trades');
-  return callEndpoint(ctx, tradesEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, tradesEndpoint, { params: query, options });
 }

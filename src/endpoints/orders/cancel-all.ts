@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
-import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
@@ -14,7 +14,7 @@ import {
   type Order,
   WORKING_ORDER_STATUSES,
 } from '../../schemas/order.ts';
-import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { subAccountIdParam } from '../_shared.ts';
 import { cancel } from './cancel.ts';
 import { listAll } from './list-all.ts';
 
@@ -164,12 +164,14 @@ export async function cancelAll(
   query: CancelAllOrdersParameters = {},
   options?: CallOptions,
 ): Promise<CancelAllOrdersReturnType> {
-  const { includeConditional, ...rest } = validateParams(cancelAllOrdersParamsSchema, query, 'orders.cancelAll');
-  const serverQuery = withDefaultSubAccount(ctx, rest);
+  // includeConditional is the SDK's own parameter: it is not sent.
+  const { includeConditional, ...serverQuery } = checkParams(ctx, cancelAllEndpoint, query);
+  const symbol = serverQuery['symbol'] as string | undefined;
+  const subAccountId = serverQuery['subAccountId'] as string | undefined;
   // Listed before the bulk cancel so that a failed listing leaves everything untouched.
-  const conditional = includeConditional ? await workingConditionalOrders(ctx, serverQuery.symbol, options) : [];
+  const conditional = includeConditional ? await workingConditionalOrders(ctx, symbol, options) : [];
 
-  const bulk = await callEndpoint(ctx, cancelAllEndpoint, { query: serverQuery, options });
+  const bulk = await callEndpoint(ctx, cancelAllEndpoint, { checked: serverQuery, options });
   // Should a server version start canceling conditional orders itself, do not cancel (and report) them twice.
   const handled = new Set(bulk.results.map((entry) => entry.orderId));
   const pending = conditional.filter((order) => !handled.has(order.id));
@@ -177,7 +179,7 @@ export async function cancelAll(
 
   const results: CancelAllResultEntry[] = [...bulk.results];
   let canceled = bulk.canceled;
-  const cancelParams = serverQuery.subAccountId === undefined ? {} : { subAccountId: serverQuery.subAccountId };
+  const cancelParams = subAccountId === undefined ? {} : { subAccountId };
   for (const [index, order] of pending.entries()) {
     try {
       await cancel(ctx, order.id, cancelParams, options);

@@ -2,11 +2,10 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
-import { pathIdParam, subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -88,11 +87,5 @@ export async function cancel(
   params: CancelOrderParameters = {},
   options?: CallOptions,
 ): Promise<CancelOrderReturnType> {
-  const validId = validateParams(pathIdParam, id, 'orders.cancel (id)');
-  const valid = withDefaultSubAccount(ctx, validateParams(cancelOrderParamsSchema, params, 'orders.cancel'));
-  return callEndpoint(ctx, cancelEndpoint, {
-    id: validId,
-    body: valid.subAccountId === undefined ? {} : { subAccountId: valid.subAccountId },
-    options,
-  });
+  return await callEndpoint(ctx, cancelEndpoint, { id, params, options });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { nonEmptyString, positiveDecimalParam, validateParams } from '../../_internal/validate.ts';
+import { nonEmptyString, positiveDecimalParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
 
@@ -135,9 +135,5 @@ export async function closePosition(
   params: ClosePositionParameters,
   options?: CallOptions,
 ): Promise<ClosePositionReturnType> {
-  const valid = validateParams(closePositionParamsSchema, params, 'orders.closePosition');
-  return callEndpoint(ctx, closePositionEndpoint, {
-    body: valid.quantity === undefined ? { positionId: valid.positionId } : valid,
-    options,
-  });
+  return await callEndpoint(ctx, closePositionEndpoint, { params, options });
 }

@@ -3,12 +3,11 @@ import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { batchJournalOrders, orderJournalInit } from '../../_internal/journal.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import { RequestValidationError } from '../../errors/request-validation-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { batchOrderResultSchema } from '../../schemas/order.ts';
-import { type CreateOrderParameters, createOrderParamsSchema, fillOrderDefaults } from './create.ts';
+import { type CreateOrderParameters, createOrderParamsSchema, withClientOrderId } from './create.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -89,6 +88,28 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
  */
 export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
 
+/**
+ * The orders of a checked batch as they are sent: the client's `subAccountId` (filled in at the top level by the
+ * sub-account default) and a `clientOrderId` on each order that has none; no two orders may share a `clientOrderId`.
+ */
+function prepareBatch({ orders, subAccountId }: Record<string, unknown>): Record<string, unknown> {
+  const seen = new Map<unknown, number>();
+  const prepared = (orders as Array<Record<string, unknown>>).map((order, index) => {
+    const own = order['subAccountId'] !== undefined || subAccountId === undefined;
+    const filled = withClientOrderId(own ? order : { ...order, subAccountId });
+    const previous = seen.get(filled['clientOrderId']);
+    if (previous !== undefined) {
+      throw new RequestValidationError(
+        [{ path: ['orders', index, 'clientOrderId'], message: `duplicates the clientOrderId of orders.${previous}` }],
+        'orders.createBatch',
+      );
+    }
+    seen.set(filled['clientOrderId'], index);
+    return filled;
+  });
+  return { orders: prepared };
+}
+
 /** Up to the spec's batch limit of orders, one `clientOrderId` per item; results per item */
 export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.createBatch',
@@ -100,6 +121,7 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   params: createBatchParamsSchema,
   paramsIn: 'body',
   subAccountDefault: true,
+  prepare: prepareBatch,
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: {
     entries: (body) => (body.orders as Array<Record<string, unknown>>).map(orderJournalInit),
@@ -116,18 +138,5 @@ export async function createBatch(
   items: CreateBatchParameters,
   options?: CallOptions,
 ): Promise<CreateBatchReturnType> {
-  const valid = validateParams(createBatchParamsSchema, { orders: items }, 'orders.createBatch');
-  const orders = valid.orders.map((item) => fillOrderDefaults(ctx, item as Record<string, unknown>));
-  const seen = new Map<unknown, number>();
-  orders.forEach((order, index) => {
-    const previous = seen.get(order['clientOrderId']);
-    if (previous !== undefined) {
-      throw new RequestValidationError(
-        [{ path: ['orders', index, 'clientOrderId'], message: `duplicates the clientOrderId of orders.${previous}` }],
-        'orders.createBatch',
-      );
-    }
-    seen.set(order['clientOrderId'], index);
-  });
-  return callEndpoint(ctx, createBatchEndpoint, { body: { orders }, options });
+  return await callEndpoint(ctx, createBatchEndpoint, { params: { orders: items }, options });
 }

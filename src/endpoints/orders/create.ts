@@ -4,7 +4,7 @@ import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { parseContext } from '../../_internal/issue-message.ts';
 import { orderJournalInit } from '../../_internal/journal.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
-import { nonEmptyString, positiveDecimalParam, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { nonEmptyString, positiveDecimalParam, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -255,36 +255,12 @@ export const createOrderResponseSchema = z.looseObject({
 export type CreateOrderReturnType = z.infer<typeof createOrderResponseSchema>;
 
 /**
- * Fills in `subAccountId` and a UUID v4 `clientOrderId` on already-validated params; drops undefined fields.
+ * An order with its `clientOrderId`: the caller's, or a UUID v4 generated once per call, so that every retry of
+ * the call carries the same id and cannot place a second order.
  * @internal
  */
-export function fillOrderDefaults(ctx: ClientContext, valid: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(valid)) if (value !== undefined) body[key] = value;
-  // Generated once per call, so every retry of the call carries the same id and cannot place a second order.
-  body['clientOrderId'] ??= uuidV4();
-  if (ctx.subAccountId !== undefined) body['subAccountId'] ??= ctx.subAccountId;
-  return body;
-}
-
-/**
- * Validates order params, fills in `subAccountId` and a UUID v4 `clientOrderId`, drops undefined fields.
- * @internal
- */
-export function prepareOrderBody(ctx: ClientContext, params: unknown, context: string): Record<string, unknown> {
-  return fillOrderDefaults(ctx, validateParams(createOrderParamsSchema, params, context) as Record<string, unknown>);
-}
-
-/**
- * Sends a prepared order body (see {@link prepareOrderBody}) to `POST /v2/orders`.
- * @internal
- */
-export function sendOrder(
-  ctx: ClientContext,
-  body: Record<string, unknown>,
-  options?: CallOptions,
-): Promise<CreateOrderReturnType> {
-  return callEndpoint(ctx, createOrderEndpoint, { body, options });
+export function withClientOrderId(order: Record<string, unknown>): Record<string, unknown> {
+  return order['clientOrderId'] === undefined ? { ...order, clientOrderId: uuidV4() } : order;
 }
 
 /** Places one order; the SDK fills a UUID v4 `clientOrderId`, so a retry cannot place a second order */
@@ -298,6 +274,7 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   params: createOrderParamsSchema,
   paramsIn: 'body',
   subAccountDefault: true,
+  prepare: withClientOrderId,
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: {
     entries: (body) => [orderJournalInit(body)],
@@ -314,6 +291,5 @@ export async function create(
   params: CreateOrderParameters,
   options?: CallOptions,
 ): Promise<CreateOrderReturnType> {
-  // async: a validation failure must reject like every other failure, never throw synchronously.
-  return sendOrder(ctx, prepareOrderBody(ctx, params, 'orders.create'), options);
+  return await callEndpoint(ctx, createOrderEndpoint, { params, options });
 }

@@ -2,11 +2,9 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { validateParams } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
-import { pathIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -47,6 +45,5 @@ export const getEndpoint = /* @__PURE__ */ defineEndpoint({
 
 /** Sends `orders.get`; documented (with examples) on `get` of `futures-sdk/orders` and on `client.orders.get()`. */
 export async function get(ctx: ClientContext, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
-  const valid = validateParams(pathIdParam, id, 'orders.get (id)');
-  return callEndpoint(ctx, getEndpoint, { id: valid, options });
+  return await callEndpoint(ctx, getEndpoint, { id, options });
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, nonEmptyString, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, nonEmptyString, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
@@ -113,6 +113,5 @@ export async function list(
   query: ListOrdersParameters = {},
   options?: CallOptions,
 ): Promise<ListOrdersReturnType> {
-  const valid = validateParams(listOrdersParamsSchema, query, 'orders.list');
-  return callEndpoint(ctx, listEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, listEndpoint, { params: query, options });
 }

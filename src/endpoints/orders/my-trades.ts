@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
-import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -97,6 +97,5 @@ export async function myTrades(
   query: MyTradesParameters,
   options?: CallOptions,
 ): Promise<MyTradesReturnType> {
-  const valid = withDefaultSubAccount(ctx, validateParams(myTradesParamsSchema, query, 'orders.myTrades'));
-  return callEndpoint(ctx, myTradesEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, myTradesEndpoint, { params: query, options });
 }

@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { symbolParam, validateParams } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { venueOpenOrderSchema } from '../../schemas/order.ts';
-import { subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -92,6 +92,5 @@ export async function openOrders(
   query: OpenOrdersParameters = {},
   options?: CallOptions,
 ): Promise<OpenOrdersReturnType> {
-  const valid = withDefaultSubAccount(ctx, validateParams(openOrdersParamsSchema, query, 'orders.openOrders'));
-  return callEndpoint(ctx, openOrdersEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, openOrdersEndpoint, { params: query, options });
 }

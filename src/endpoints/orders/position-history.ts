@@ -2,11 +2,11 @@ import * as z from 'zod/mini';
 import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam, validateParams } from '../../_internal/validate.ts';
+import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { closedPositionRecordSchema } from '../../schemas/trade.ts';
-import { optionalEpochMs, subAccountIdParam, withDefaultSubAccount } from '../_shared.ts';
+import { optionalEpochMs, subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -129,9 +129,5 @@ export async function positionHistory(
   query: PositionHistoryParameters = {},
   options?: CallOptions,
 ): Promise<PositionHistoryReturnType> {
-  const valid = withDefaultSubAccount(
-    ctx,
-    validateParams(positionHistoryParamsSchema, query, 'orders.positionHistory'),
-  );
-  return callEndpoint(ctx, positionHistoryEndpoint, { query: valid, options });
+  return await callEndpoint(ctx, positionHistoryEndpoint, { params: query, options });
 }

@@ -1,10 +1,10 @@
 import type { ClientContext } from '../../_internal/context.ts';
-import { validateParams } from '../../_internal/validate.ts';
+import { callEndpoint, checkParams } from '../../_internal/endpoint.ts';
+import { pathIdParam, validateParams } from '../../_internal/validate.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
 import type { CallOptions } from '../../options.ts';
-import { pathIdParam } from '../_shared.ts';
 import { type CancelOrderReturnType, cancel } from './cancel.ts';
-import { type CreateOrderParameters, type CreateOrderReturnType, prepareOrderBody, sendOrder } from './create.ts';
+import { type CreateOrderParameters, type CreateOrderReturnType, createOrderEndpoint } from './create.ts';
 import { ReplaceOrderError } from './replace-order-error.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -50,11 +50,12 @@ export async function replace(
   options?: CallOptions,
 ): Promise<ReplaceOrderReturnType> {
   const validId = validateParams(pathIdParam, id, 'orders.replace (id)');
-  const body = prepareOrderBody(ctx, params, 'orders.replace');
+  // The new order is checked (and given its clientOrderId) before the old one is canceled.
+  const body = checkParams(ctx, createOrderEndpoint, params, 'orders.replace');
   const subAccountId = body['subAccountId'];
   const canceled = await cancel(ctx, validId, typeof subAccountId === 'string' ? { subAccountId } : {}, options);
   try {
-    const created = await sendOrder(ctx, body, options);
+    const created = await callEndpoint(ctx, createOrderEndpoint, { checked: body, options });
     return { canceled, created };
   } catch (error) {
     const cause =

@@ -60,10 +60,10 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     // The standalone functions per resource (futures-sdk/orders, …): bundles import only what they call.
-    orders: 'src/standalone/orders.ts',
-    futures: 'src/standalone/futures.ts',
-    account: 'src/standalone/account.ts',
-    market: 'src/standalone/market.ts',
+    orders: 'src/endpoints/orders/index.ts',
+    futures: 'src/endpoints/futures/index.ts',
+    account: 'src/endpoints/account/index.ts',
+    market: 'src/endpoints/market/index.ts',
     // Not a public entry: as an entry of its own, the signer gets a chunk of its own instead of sharing one with the
     // error classes (whose computed `[Symbol.for(…)]` members a bundler must keep), so an app that imports only
     // `canonicalQuery` + `hmacSha256Hex` from `futures-sdk` bundles @noble/hashes and little else.

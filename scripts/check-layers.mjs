@@ -29,8 +29,8 @@ export const LAYERS = [
   ['schemas', [/^schemas\//]],
   ['errors', [/^errors\//]],
   ['core', [/^_internal\//, /^helpers\//, /^fleet\//]],
+  ['base client', [/^base-client\.ts$/]],
   ['endpoints', [/^endpoints\//]],
-  ['base client', [/^base-client\.ts$/, /^standalone\//]],
   ['resources', [/^resources\//]],
   ['events', [/^events\//]],
   ['client', [/^client\.ts$/]],
@@ -63,7 +63,7 @@ const fileSet = new Set(files);
 function selfTarget(specifier) {
   if (specifier === SELF) return 'index.ts';
   const sub = specifier.slice(SELF.length + 1);
-  return [`${sub}/index.ts`, `${sub}.ts`, `standalone/${sub}.ts`].find((candidate) => fileSet.has(candidate));
+  return [`${sub}/index.ts`, `${sub}.ts`, `endpoints/${sub}/index.ts`].find((candidate) => fileSet.has(candidate));
 }
 
 /** Every module specifier a file names: import/export declarations, `import()`, `import('…').T`, `require`. */

@@ -10,10 +10,10 @@ import ts from 'typescript';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const entries = [
   'src/index.ts',
-  'src/standalone/orders.ts',
-  'src/standalone/futures.ts',
-  'src/standalone/account.ts',
-  'src/standalone/market.ts',
+  'src/endpoints/orders/index.ts',
+  'src/endpoints/futures/index.ts',
+  'src/endpoints/account/index.ts',
+  'src/endpoints/market/index.ts',
   'src/testing/index.ts', 'src/testing/msw/index.ts', 'src/testing/server/index.ts',
   'src/redis/index.ts',
 ];

@@ -1,11 +1,13 @@
 // The resource classes (`client.orders`, `client.futures`, `client.account`, `client.market`) are derived from the
-// standalone functions of src/standalone/<resource>.ts: one method per function, same parameters without the
-// client, same return type, documented by `{@inheritDoc}` of the function, delegating to it. Nothing in
-// src/resources/ is written by hand but each class's own TSDoc, which this script keeps.
+// public functions of the endpoint files: those src/endpoints/<resource>/index.ts (the `futures-sdk/<resource>`
+// entry) exports. One method per function, same parameters without the client, same return type, documented by
+// `{@inheritDoc}` of the function, delegating to it (`async`/`return await`, so that a failure's stack trace shows
+// the method). Nothing in src/resources/ is written by hand but each class's own TSDoc, which this script keeps.
 //   npm run generate:resources          rewrites src/resources/*.ts (then formats them with Biome)
 //   test/docs/resources.test.ts         fails when a committed file differs from what this script makes
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -19,64 +21,97 @@ type Resource = keyof typeof RESOURCES;
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const read = (path: string) => readFileSync(`${root}${path}`, 'utf8');
+const parse = (path: string) => ts.createSourceFile(path, read(path), ts.ScriptTarget.ES2022, true);
+const isExported = (node: ts.Node) =>
+  ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** Type names used in a piece of type text. */
 function typeNames(text: string): string[] {
   return [...text.matchAll(/\b[A-Z]\w*\b/g)].map((m) => m[0]);
 }
 
+/** The functions an entry exports, in its order: `export { name } from './file.ts'` → [name, src/ path of file]. */
+function entryFunctions(resource: Resource): Array<[string, string]> {
+  const entry = `src/endpoints/${resource}/index.ts`;
+  const found: Array<[string, string]> = [];
+  for (const statement of parse(entry).statements) {
+    if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
+    if (!statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue;
+    const from = posix.join(posix.dirname(entry), (statement.moduleSpecifier as ts.StringLiteral).text);
+    for (const element of statement.exportClause.elements) found.push([element.name.text, from]);
+  }
+  return found;
+}
+
+/** Where each type name an endpoint file declares or imports comes from, as a path from the repository root. */
+function typeHomes(path: string, source: ts.SourceFile): Map<string, string> {
+  const homes = new Map<string, string>();
+  for (const statement of source.statements) {
+    if (ts.isImportDeclaration(statement) && statement.importClause) {
+      const from = posix.join(posix.dirname(path), (statement.moduleSpecifier as ts.StringLiteral).text);
+      const bindings = statement.importClause.namedBindings;
+      if (bindings && ts.isNamedImports(bindings)) for (const element of bindings.elements) homes.set(element.name.text, from);
+    } else if (
+      (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isClassDeclaration(statement)) &&
+      statement.name &&
+      isExported(statement)
+    ) {
+      homes.set(statement.name.text, path);
+    }
+  }
+  return homes;
+}
+
 /** The generated source of src/resources/<resource>.ts, before formatting. */
 export function resourceSource(resource: Resource): string {
-  const standalonePath = `src/standalone/${resource}.ts`;
-  const source = ts.createSourceFile(standalonePath, read(standalonePath), ts.ScriptTarget.ES2022, true);
-
-  // Where each type name the standalone file imports comes from, as seen from src/resources/.
-  const moduleOf = new Map<string, string>();
-  for (const statement of source.statements) {
-    if (!ts.isImportDeclaration(statement) || !statement.importClause) continue;
-    const from = (statement.moduleSpecifier as ts.StringLiteral).text;
-    const bindings = statement.importClause.namedBindings;
-    if (!bindings || !ts.isNamedImports(bindings)) continue;
-    for (const element of bindings.elements) moduleOf.set(element.name.text, from);
-  }
-
   const methods: string[] = [];
-  const used = new Set<string>(['BaseClient', 'CallOptions']);
-  for (const statement of source.statements) {
-    if (!ts.isFunctionDeclaration(statement) || !statement.name) continue;
-    if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
-    const name = statement.name.text;
-    const [, ...parameters] = statement.parameters;
+  const imports = new Map<string, Set<string>>();
+  const use = (type: string, from: string) => {
+    const specifier = `../${posix.relative('src', from)}`;
+    const names = imports.get(specifier) ?? new Set<string>();
+    names.add(type);
+    imports.set(specifier, names);
+  };
+  use('BaseClient', 'src/base-client.ts');
+  use('CallOptions', 'src/options.ts');
+  const builtIns = new Set(['Promise', 'AsyncGenerator', 'Record', 'Array', 'ReadonlyArray']);
+
+  for (const [name, path] of entryFunctions(resource)) {
+    const source = parse(path);
+    const homes = typeHomes(path, source);
+    const fn = source.statements.find(
+      (s): s is ts.FunctionDeclaration => ts.isFunctionDeclaration(s) && s.name?.text === name && isExported(s),
+    );
+    if (!fn) throw new Error(`${path}: no exported function ${name}`);
+    const [, ...parameters] = fn.parameters;
     const params = parameters.map((p) => {
       const optional = p.questionToken !== undefined || p.initializer !== undefined;
       return `${p.name.getText(source)}${optional ? '?' : ''}: ${p.type?.getText(source) ?? 'unknown'}`;
     });
     const args = ['this.client', ...parameters.map((p) => p.name.getText(source))];
-    const typeParameters = statement.typeParameters ? `<${statement.typeParameters.map((t) => t.getText(source)).join(', ')}>` : '';
-    const returns = statement.type?.getText(source) ?? 'unknown';
-    const own = new Set(statement.typeParameters?.map((t) => t.name.text) ?? []);
+    const typeParameters = fn.typeParameters ? `<${fn.typeParameters.map((t) => t.getText(source)).join(', ')}>` : '';
+    const typeArguments = fn.typeParameters ? `<${fn.typeParameters.map((t) => t.name.text).join(', ')}>` : '';
+    const returns = fn.type?.getText(source) ?? 'unknown';
+    const own = new Set(fn.typeParameters?.map((t) => t.name.text) ?? []);
     for (const text of [...params, returns, typeParameters]) {
-      for (const type of typeNames(text)) if (!own.has(type)) used.add(type);
+      for (const type of typeNames(text)) {
+        if (own.has(type) || builtIns.has(type)) continue;
+        const home = type === 'CallOptions' ? 'src/options.ts' : homes.get(type);
+        if (!home) throw new Error(`${path}: cannot tell where ${type} comes from`);
+        use(type, home);
+      }
     }
+    // A generator is returned as it is; a promise is awaited, so that the method stays in a failure's stack trace.
+    const call = `${resource}Functions.${name}${typeArguments}(${args.join(', ')})`;
+    const body = returns.startsWith('Promise<') ? `return await ${call};` : `return ${call};`;
     methods.push(
       `  /** {@inheritDoc futures-sdk/${resource}!${name}} */\n` +
-        `  ${name}${typeParameters}(${params.join(', ')}): ${returns} {\n` +
-        `    return ${resource}Functions.${name}${typeParameters ? `<${statement.typeParameters!.map((t) => t.name.text).join(', ')}>` : ''}(${args.join(', ')});\n` +
+        `  ${returns.startsWith('Promise<') ? 'async ' : ''}${name}${typeParameters}(${params.join(', ')}): ${returns} {\n` +
+        `    ${body}\n` +
         '  }',
     );
   }
 
-  const fromStandalone = (specifier: string) => specifier.replace(/^\.\.\//, '../');
-  const imports = new Map<string, Set<string>>();
-  const builtIns = new Set(['Promise', 'AsyncGenerator', 'Record', 'Array', 'ReadonlyArray']);
-  for (const type of used) {
-    if (builtIns.has(type)) continue;
-    const from = type === 'BaseClient' ? '../base-client.ts' : type === 'CallOptions' ? '../options.ts' : moduleOf.get(type);
-    if (!from) throw new Error(`${standalonePath}: cannot tell where ${type} comes from`);
-    const names = imports.get(fromStandalone(from)) ?? new Set<string>();
-    names.add(type);
-    imports.set(fromStandalone(from), names);
-  }
   const importLines = [...imports]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([from, names]) => `import type { ${[...names].sort().join(', ')} } from '${from}';`);
@@ -88,10 +123,11 @@ export function resourceSource(resource: Resource): string {
   const classDoc = current.slice(docAt, classAt).trimEnd();
 
   return [
-    `// Generated from src/standalone/${resource}.ts by scripts/generate-resources.ts (npm run generate:resources): edit`,
-    '// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.',
+    `// Generated from the functions of src/endpoints/${resource}/ (those its index.ts exports) by`,
+    '// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;',
+    '// test/docs/resources.test.ts checks that it is up to date.',
     ...importLines,
-    `import * as ${resource}Functions from '../standalone/${resource}.ts';`,
+    `import * as ${resource}Functions from '../endpoints/${resource}/index.ts';`,
     '',
     classDoc,
     `export class ${RESOURCES[resource]} {`,

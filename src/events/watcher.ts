@@ -4,11 +4,14 @@ import { type Clock, withTimers } from '../_internal/clock.ts';
 import type { ClientContext } from '../_internal/context.ts';
 import type { CallJournal } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
-import { positions as fetchPositions } from '../endpoints/account/positions.ts';
-import { get as fetchOrder } from '../endpoints/orders/get.ts';
-import { list as fetchOrderList, MAX_ORDERS_PAGE } from '../endpoints/orders/list.ts';
-import { myTrades as fetchMyTrades } from '../endpoints/orders/my-trades.ts';
-import { openOrders as fetchOpenOrders } from '../endpoints/orders/open-orders.ts';
+import {
+  myTrades as fetchMyTrades,
+  openOrders as fetchOpenOrders,
+  get as fetchOrder,
+  list as fetchOrderList,
+  positions as fetchPositions,
+} from '../endpoints/on-context.ts';
+import { MAX_ORDERS_PAGE } from '../endpoints/orders/list.ts';
 import { NotFoundError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';

@@ -1,15 +1,16 @@
-// Generated from src/standalone/futures.ts by scripts/generate-resources.ts (npm run generate:resources): edit
-// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
+// Generated from the functions of src/endpoints/futures/ (those its index.ts exports) by
+// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
+// test/docs/resources.test.ts checks that it is up to date.
 import type { BaseClient } from '../base-client.ts';
 import type {
   CloseAndSwitchMarginParameters,
   CloseAndSwitchMarginReturnType,
 } from '../endpoints/futures/close-and-switch-margin.ts';
+import * as futuresFunctions from '../endpoints/futures/index.ts';
 import type { SetLeverageParameters, SetLeverageReturnType } from '../endpoints/futures/set-leverage.ts';
 import type { SetMarginTypeParameters, SetMarginTypeReturnType } from '../endpoints/futures/set-margin-type.ts';
 import type { SetPositionModeParameters, SetPositionModeReturnType } from '../endpoints/futures/set-position-mode.ts';
 import type { CallOptions } from '../options.ts';
-import * as futuresFunctions from '../standalone/futures.ts';
 
 /**
  * Futures configuration (spec section "Futures configuration"): leverage, margin mode, position mode. None of
@@ -28,26 +29,26 @@ export class FuturesResource {
     this.client = client;
   }
 
-  /** {@inheritDoc futures-sdk/futures!setLeverage} */
-  setLeverage(params: SetLeverageParameters, options?: CallOptions): Promise<SetLeverageReturnType> {
-    return futuresFunctions.setLeverage(this.client, params, options);
-  }
-
-  /** {@inheritDoc futures-sdk/futures!setMarginType} */
-  setMarginType(params: SetMarginTypeParameters, options?: CallOptions): Promise<SetMarginTypeReturnType> {
-    return futuresFunctions.setMarginType(this.client, params, options);
-  }
-
   /** {@inheritDoc futures-sdk/futures!closeAndSwitchMargin} */
-  closeAndSwitchMargin(
+  async closeAndSwitchMargin(
     params: CloseAndSwitchMarginParameters,
     options?: CallOptions,
   ): Promise<CloseAndSwitchMarginReturnType> {
-    return futuresFunctions.closeAndSwitchMargin(this.client, params, options);
+    return await futuresFunctions.closeAndSwitchMargin(this.client, params, options);
+  }
+
+  /** {@inheritDoc futures-sdk/futures!setLeverage} */
+  async setLeverage(params: SetLeverageParameters, options?: CallOptions): Promise<SetLeverageReturnType> {
+    return await futuresFunctions.setLeverage(this.client, params, options);
+  }
+
+  /** {@inheritDoc futures-sdk/futures!setMarginType} */
+  async setMarginType(params: SetMarginTypeParameters, options?: CallOptions): Promise<SetMarginTypeReturnType> {
+    return await futuresFunctions.setMarginType(this.client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/futures!setPositionMode} */
-  setPositionMode(params: SetPositionModeParameters, options?: CallOptions): Promise<SetPositionModeReturnType> {
-    return futuresFunctions.setPositionMode(this.client, params, options);
+  async setPositionMode(params: SetPositionModeParameters, options?: CallOptions): Promise<SetPositionModeReturnType> {
+    return await futuresFunctions.setPositionMode(this.client, params, options);
   }
 }

@@ -1,9 +1,11 @@
-// Generated from src/standalone/market.ts by scripts/generate-resources.ts (npm run generate:resources): edit
-// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
+// Generated from the functions of src/endpoints/market/ (those its index.ts exports) by
+// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
+// test/docs/resources.test.ts checks that it is up to date.
 import type { BaseClient } from '../base-client.ts';
 import type { DepthParameters, DepthReturnType } from '../endpoints/market/depth.ts';
 import type { FundingRateParameters, FundingRateReturnType } from '../endpoints/market/funding-rate.ts';
 import type { HealthReturnType } from '../endpoints/market/health.ts';
+import * as marketFunctions from '../endpoints/market/index.ts';
 import type { KlinesParameters, KlinesReturnType } from '../endpoints/market/klines.ts';
 import type { LeaderboardParameters, LeaderboardReturnType } from '../endpoints/market/leaderboard.ts';
 import type { PlatformStatusReturnType } from '../endpoints/market/platform-status.ts';
@@ -13,7 +15,6 @@ import type { Ticker24hrParameters, Ticker24hrReturnType } from '../endpoints/ma
 import type { TradesParameters, TradesReturnType } from '../endpoints/market/trades.ts';
 import type { CallOptions } from '../options.ts';
 import type { LeaderboardType } from '../schemas/market.ts';
-import * as marketFunctions from '../standalone/market.ts';
 
 /**
  * Public market data and platform endpoints (no API key needed).
@@ -31,56 +32,56 @@ export class MarketResource {
     this.client = client;
   }
 
-  /** {@inheritDoc futures-sdk/market!health} */
-  health(options?: CallOptions): Promise<HealthReturnType> {
-    return marketFunctions.health(this.client, options);
-  }
-
-  /** {@inheritDoc futures-sdk/market!symbols} */
-  symbols(options?: CallOptions): Promise<SymbolsReturnType> {
-    return marketFunctions.symbols(this.client, options);
-  }
-
-  /** {@inheritDoc futures-sdk/market!ticker24hr} */
-  ticker24hr(query?: Ticker24hrParameters, options?: CallOptions): Promise<Ticker24hrReturnType> {
-    return marketFunctions.ticker24hr(this.client, query, options);
-  }
-
   /** {@inheritDoc futures-sdk/market!depth} */
-  depth(query: DepthParameters, options?: CallOptions): Promise<DepthReturnType> {
-    return marketFunctions.depth(this.client, query, options);
-  }
-
-  /** {@inheritDoc futures-sdk/market!trades} */
-  trades(query: TradesParameters, options?: CallOptions): Promise<TradesReturnType> {
-    return marketFunctions.trades(this.client, query, options);
+  async depth(query: DepthParameters, options?: CallOptions): Promise<DepthReturnType> {
+    return await marketFunctions.depth(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!fundingRate} */
-  fundingRate(query: FundingRateParameters, options?: CallOptions): Promise<FundingRateReturnType> {
-    return marketFunctions.fundingRate(this.client, query, options);
+  async fundingRate(query: FundingRateParameters, options?: CallOptions): Promise<FundingRateReturnType> {
+    return await marketFunctions.fundingRate(this.client, query, options);
+  }
+
+  /** {@inheritDoc futures-sdk/market!health} */
+  async health(options?: CallOptions): Promise<HealthReturnType> {
+    return await marketFunctions.health(this.client, options);
   }
 
   /** {@inheritDoc futures-sdk/market!klines} */
-  klines(query: KlinesParameters, options?: CallOptions): Promise<KlinesReturnType> {
-    return marketFunctions.klines(this.client, query, options);
+  async klines(query: KlinesParameters, options?: CallOptions): Promise<KlinesReturnType> {
+    return await marketFunctions.klines(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!leaderboard} */
-  leaderboard<T extends LeaderboardType>(
+  async leaderboard<T extends LeaderboardType>(
     query: LeaderboardParameters<T>,
     options?: CallOptions,
   ): Promise<LeaderboardReturnType<T>> {
-    return marketFunctions.leaderboard<T>(this.client, query, options);
-  }
-
-  /** {@inheritDoc futures-sdk/market!platformTokens} */
-  platformTokens(options?: CallOptions): Promise<PlatformTokensReturnType> {
-    return marketFunctions.platformTokens(this.client, options);
+    return await marketFunctions.leaderboard<T>(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!platformStatus} */
-  platformStatus(options?: CallOptions): Promise<PlatformStatusReturnType> {
-    return marketFunctions.platformStatus(this.client, options);
+  async platformStatus(options?: CallOptions): Promise<PlatformStatusReturnType> {
+    return await marketFunctions.platformStatus(this.client, options);
+  }
+
+  /** {@inheritDoc futures-sdk/market!platformTokens} */
+  async platformTokens(options?: CallOptions): Promise<PlatformTokensReturnType> {
+    return await marketFunctions.platformTokens(this.client, options);
+  }
+
+  /** {@inheritDoc futures-sdk/market!symbols} */
+  async symbols(options?: CallOptions): Promise<SymbolsReturnType> {
+    return await marketFunctions.symbols(this.client, options);
+  }
+
+  /** {@inheritDoc futures-sdk/market!ticker24hr} */
+  async ticker24hr(query?: Ticker24hrParameters, options?: CallOptions): Promise<Ticker24hrReturnType> {
+    return await marketFunctions.ticker24hr(this.client, query, options);
+  }
+
+  /** {@inheritDoc futures-sdk/market!trades} */
+  async trades(query: TradesParameters, options?: CallOptions): Promise<TradesReturnType> {
+    return await marketFunctions.trades(this.client, query, options);
   }
 }

@@ -1,5 +1,6 @@
-// Generated from src/standalone/orders.ts by scripts/generate-resources.ts (npm run generate:resources): edit
-// the standalone functions, not this file; test/docs/resources.test.ts checks that it is up to date.
+// Generated from the functions of src/endpoints/orders/ (those its index.ts exports) by
+// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
+// test/docs/resources.test.ts checks that it is up to date.
 import type { BaseClient } from '../base-client.ts';
 import type { CancelOrderParameters, CancelOrderReturnType } from '../endpoints/orders/cancel.ts';
 import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../endpoints/orders/cancel-all.ts';
@@ -7,6 +8,7 @@ import type { ClosePositionParameters, ClosePositionReturnType } from '../endpoi
 import type { CreateOrderParameters, CreateOrderReturnType } from '../endpoints/orders/create.ts';
 import type { CreateBatchParameters, CreateBatchReturnType } from '../endpoints/orders/create-batch.ts';
 import type { GetOrderReturnType } from '../endpoints/orders/get.ts';
+import * as ordersFunctions from '../endpoints/orders/index.ts';
 import type { ListOrdersParameters, ListOrdersReturnType } from '../endpoints/orders/list.ts';
 import type { ListAllOrdersParameters } from '../endpoints/orders/list-all.ts';
 import type { MyTradesParameters, MyTradesReturnType } from '../endpoints/orders/my-trades.ts';
@@ -15,7 +17,6 @@ import type { PositionHistoryParameters, PositionHistoryReturnType } from '../en
 import type { ReplaceOrderParameters, ReplaceOrderReturnType } from '../endpoints/orders/replace.ts';
 import type { CallOptions } from '../options.ts';
 import type { Order } from '../schemas/order.ts';
-import * as ordersFunctions from '../standalone/orders.ts';
 
 /**
  * Trading endpoints (spec section "Trading"): orders, closes, trades and position history.
@@ -33,19 +34,39 @@ export class OrdersResource {
     this.client = client;
   }
 
+  /** {@inheritDoc futures-sdk/orders!cancel} */
+  async cancel(id: string, params?: CancelOrderParameters, options?: CallOptions): Promise<CancelOrderReturnType> {
+    return await ordersFunctions.cancel(this.client, id, params, options);
+  }
+
+  /** {@inheritDoc futures-sdk/orders!cancelAll} */
+  async cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllOrdersReturnType> {
+    return await ordersFunctions.cancelAll(this.client, query, options);
+  }
+
+  /** {@inheritDoc futures-sdk/orders!closePosition} */
+  async closePosition(params: ClosePositionParameters, options?: CallOptions): Promise<ClosePositionReturnType> {
+    return await ordersFunctions.closePosition(this.client, params, options);
+  }
+
   /** {@inheritDoc futures-sdk/orders!create} */
-  create(params: CreateOrderParameters, options?: CallOptions): Promise<CreateOrderReturnType> {
-    return ordersFunctions.create(this.client, params, options);
+  async create(params: CreateOrderParameters, options?: CallOptions): Promise<CreateOrderReturnType> {
+    return await ordersFunctions.create(this.client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!createBatch} */
-  createBatch(items: CreateBatchParameters, options?: CallOptions): Promise<CreateBatchReturnType> {
-    return ordersFunctions.createBatch(this.client, items, options);
+  async createBatch(items: CreateBatchParameters, options?: CallOptions): Promise<CreateBatchReturnType> {
+    return await ordersFunctions.createBatch(this.client, items, options);
+  }
+
+  /** {@inheritDoc futures-sdk/orders!get} */
+  async get(id: string, options?: CallOptions): Promise<GetOrderReturnType> {
+    return await ordersFunctions.get(this.client, id, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!list} */
-  list(query?: ListOrdersParameters, options?: CallOptions): Promise<ListOrdersReturnType> {
-    return ordersFunctions.list(this.client, query, options);
+  async list(query?: ListOrdersParameters, options?: CallOptions): Promise<ListOrdersReturnType> {
+    return await ordersFunctions.list(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!listAll} */
@@ -53,43 +74,23 @@ export class OrdersResource {
     return ordersFunctions.listAll(this.client, query, options);
   }
 
-  /** {@inheritDoc futures-sdk/orders!get} */
-  get(id: string, options?: CallOptions): Promise<GetOrderReturnType> {
-    return ordersFunctions.get(this.client, id, options);
-  }
-
-  /** {@inheritDoc futures-sdk/orders!cancel} */
-  cancel(id: string, params?: CancelOrderParameters, options?: CallOptions): Promise<CancelOrderReturnType> {
-    return ordersFunctions.cancel(this.client, id, params, options);
-  }
-
-  /** {@inheritDoc futures-sdk/orders!cancelAll} */
-  cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllOrdersReturnType> {
-    return ordersFunctions.cancelAll(this.client, query, options);
-  }
-
-  /** {@inheritDoc futures-sdk/orders!replace} */
-  replace(id: string, params: ReplaceOrderParameters, options?: CallOptions): Promise<ReplaceOrderReturnType> {
-    return ordersFunctions.replace(this.client, id, params, options);
-  }
-
-  /** {@inheritDoc futures-sdk/orders!closePosition} */
-  closePosition(params: ClosePositionParameters, options?: CallOptions): Promise<ClosePositionReturnType> {
-    return ordersFunctions.closePosition(this.client, params, options);
+  /** {@inheritDoc futures-sdk/orders!myTrades} */
+  async myTrades(query: MyTradesParameters, options?: CallOptions): Promise<MyTradesReturnType> {
+    return await ordersFunctions.myTrades(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!openOrders} */
-  openOrders(query?: OpenOrdersParameters, options?: CallOptions): Promise<OpenOrdersReturnType> {
-    return ordersFunctions.openOrders(this.client, query, options);
-  }
-
-  /** {@inheritDoc futures-sdk/orders!myTrades} */
-  myTrades(query: MyTradesParameters, options?: CallOptions): Promise<MyTradesReturnType> {
-    return ordersFunctions.myTrades(this.client, query, options);
+  async openOrders(query?: OpenOrdersParameters, options?: CallOptions): Promise<OpenOrdersReturnType> {
+    return await ordersFunctions.openOrders(this.client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!positionHistory} */
-  positionHistory(query?: PositionHistoryParameters, options?: CallOptions): Promise<PositionHistoryReturnType> {
-    return ordersFunctions.positionHistory(this.client, query, options);
+  async positionHistory(query?: PositionHistoryParameters, options?: CallOptions): Promise<PositionHistoryReturnType> {
+    return await ordersFunctions.positionHistory(this.client, query, options);
+  }
+
+  /** {@inheritDoc futures-sdk/orders!replace} */
+  async replace(id: string, params: ReplaceOrderParameters, options?: CallOptions): Promise<ReplaceOrderReturnType> {
+    return await ordersFunctions.replace(this.client, id, params, options);
   }
 }

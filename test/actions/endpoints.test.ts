@@ -4,12 +4,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { createExchange } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
+import * as account from '../../src/endpoints/account/index.ts';
+import * as futures from '../../src/endpoints/futures/index.ts';
+import * as market from '../../src/endpoints/market/index.ts';
+import * as orders from '../../src/endpoints/orders/index.ts';
 import { ENDPOINTS } from '../../src/endpoints/registry.ts';
 import { FuturesClient } from '../../src/index.ts';
-import * as account from '../../src/standalone/account.ts';
-import * as futures from '../../src/standalone/futures.ts';
-import * as market from '../../src/standalone/market.ts';
-import * as orders from '../../src/standalone/orders.ts';
 
 const standalone: Record<string, Record<string, unknown>> = { orders, futures, account, market };
 const src = join(import.meta.dirname, '../../src');

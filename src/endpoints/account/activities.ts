@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Activity, activitySchema, activityTotalsSchema } from '../../schemas/account.ts';
@@ -109,27 +109,53 @@ export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
   response: activitiesResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.activities`; documented (with examples) on `activities` of `futures-sdk/account` and on `client.account.activities()`. */
+/**
+ * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,
+ * `default` bucket. Narrow each entry on `type`.
+ * Same as `client.account.activities(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} negative `skip`, `take` < 1, unknown keys.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { activities } from 'futures-sdk/account';
+ * const page = await activities(client);
+ * ```
+ */
 export async function activities(
-  ctx: ClientContext,
+  client: BaseClient,
   query: ActivitiesParameters = {},
   options?: CallOptions,
 ): Promise<ActivitiesReturnType> {
-  return await callEndpoint(ctx, activitiesEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), activitiesEndpoint, { params: query, options });
 }
 
-/** Sends `account.activitiesAll`; documented (with examples) on `activitiesAll` of `futures-sdk/account` and on `client.account.activitiesAll()`. */
+/**
+ * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time. Auth
+ * `API_KEY`, `default` bucket. Ends at `total` or an empty page.
+ * Same as `client.account.activitiesAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} unknown keys (when iteration starts).
+ * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
+ *
+ * @example
+ * ```ts
+ * import { activitiesAll } from 'futures-sdk/account';
+ * for await (const activity of activitiesAll(client)) console.log(activity);
+ * ```
+ */
 export async function* activitiesAll(
-  ctx: ClientContext,
+  client: BaseClient,
   query: ActivitiesAllParameters = {},
   options?: CallOptions,
 ): AsyncGenerator<Activity, void, undefined> {
   validateParams(z.strictObject({}), query, 'account.activitiesAll');
   yield* paginate(
     async (skip, take) => {
-      const page = await activities(ctx, { skip, take }, options);
+      const page = await activities(client, { skip, take }, options);
       return { items: page.data, total: page.total };
     },
     { pageSize: ACTIVITIES_PAGE_SIZE, stopOnShortPage: false },

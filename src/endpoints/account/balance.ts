@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { futuresAssetBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -77,13 +77,27 @@ export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
   response: balanceResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.balance`; documented (with examples) on `balance` of `futures-sdk/account` and on `client.account.balance()`. */
+/**
+ * `GET /v2/futures/balance` — the futures wallet. Auth `API_KEY (READ_ONLY+)`, `default` bucket.
+ * Same as `client.account.balance(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} unknown keys, empty `subAccountId`.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId` (not yours).
+ * @throws {BadRequestError} `No sub account found`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { balance } from 'futures-sdk/account';
+ * const summary = await balance(client);
+ * ```
+ */
 export async function balance(
-  ctx: ClientContext,
+  client: BaseClient,
   query: BalanceParameters = {},
   options?: CallOptions,
 ): Promise<BalanceReturnType> {
-  return await callEndpoint(ctx, balanceEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), balanceEndpoint, { params: query, options });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
@@ -46,9 +46,21 @@ export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
   response: exposureResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.exposure`; documented (with examples) on `exposure` of `futures-sdk/account` and on `client.account.exposure()`. */
-export async function exposure(ctx: ClientContext, options?: CallOptions): Promise<ExposureReturnType> {
-  return await callEndpoint(ctx, exposureEndpoint, { options });
+/**
+ * `GET /v2/risk/exposure` — gross exposure (sum of absolute quantities, a decimal string) and the open
+ * positions behind it. Auth `API_KEY`, `default` bucket.
+ * Same as `client.account.exposure(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { exposure } from 'futures-sdk/account';
+ * const risk = await exposure(client);
+ * ```
+ */
+export async function exposure(client: BaseClient, options?: CallOptions): Promise<ExposureReturnType> {
+  return await callEndpoint(contextOf(client), exposureEndpoint, { options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -89,13 +89,28 @@ export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   response: pnlHistoryResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.pnlHistory`; documented (with examples) on `pnlHistory` of `futures-sdk/account` and on `client.account.pnlHistory()`. */
+/**
+ * `GET /v2/account/pnl-history` — PnL per day/week/month. Auth `API_KEY`, `default` bucket.
+ *
+ * The fields are JSON NUMBERS (the only such endpoint); the series covers only the latest 1000 executions,
+ * `pnl` has fees subtracted and no funding. For ledger-grade figures the spec points at `/v2/me/stats`.
+ * Same as `client.account.pnlHistory(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} bad `period`, `limit` < 1.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { pnlHistory } from 'futures-sdk/account';
+ * const history = await pnlHistory(client);
+ * ```
+ */
 export async function pnlHistory(
-  ctx: ClientContext,
+  client: BaseClient,
   query: PnlHistoryParameters = {},
   options?: CallOptions,
 ): Promise<PnlHistoryReturnType> {
-  return await callEndpoint(ctx, pnlHistoryEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), pnlHistoryEndpoint, { params: query, options });
 }

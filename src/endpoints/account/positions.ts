@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
@@ -81,13 +81,26 @@ export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
   response: positionsResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.positions`; documented (with examples) on `positions` of `futures-sdk/account` and on `client.account.positions()`. */
+/**
+ * `GET /v2/positions` — the caller's positions (open by default). Auth `API_KEY`, `default` bucket.
+ * Same as `client.account.positions(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {ConfigurationError} without credentials.
+ * @throws {RequestValidationError} for a status other than OPEN/CLOSED.
+ * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { positions } from 'futures-sdk/account';
+ * const { positions: open } = await positions(client);
+ * ```
+ */
 export async function positions(
-  ctx: ClientContext,
+  client: BaseClient,
   params: PositionsParameters = {},
   options?: CallOptions,
 ): Promise<PositionsReturnType> {
-  return await callEndpoint(ctx, positionsEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), positionsEndpoint, { params, options });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { spotBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -49,13 +49,28 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
   response: spotBalancesResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.spotBalances`; documented (with examples) on `spotBalances` of `futures-sdk/account` and on `client.account.spotBalances()`. */
+/**
+ * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is
+ * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default`
+ * bucket.
+ * Same as `client.account.spotBalances(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} empty `accountId`.
+ * @throws {NotFoundError} the id is not your account.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { spotBalances } from 'futures-sdk/account';
+ * const { balances } = await spotBalances(client, accountId);
+ * ```
+ */
 export async function spotBalances(
-  ctx: ClientContext,
+  client: BaseClient,
   accountId: string,
   options?: CallOptions,
 ): Promise<SpotBalancesReturnType> {
-  return await callEndpoint(ctx, spotBalancesEndpoint, { id: accountId, options });
+  return await callEndpoint(contextOf(client), spotBalancesEndpoint, { id: accountId, options });
 }

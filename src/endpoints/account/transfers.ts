@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Transfer, transferSchema } from '../../schemas/account.ts';
@@ -147,27 +147,53 @@ export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
   response: transfersResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `account.transfers`; documented (with examples) on `transfers` of `futures-sdk/account` and on `client.account.transfers()`. */
+/**
+ * `GET /v2/me/transfers` — one page of deposits and withdrawals. Auth `API_KEY`, `default` bucket.
+ * `transferType` is 1 (deposit) or 2 (withdraw); `SUCCESS` and `CONFIRMED` both mean done.
+ * Same as `client.account.transfers(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} `take` outside 1..100, negative `skip`, bad `type`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { transfers } from 'futures-sdk/account';
+ * const page = await transfers(client, { take: 50 });
+ * ```
+ */
 export async function transfers(
-  ctx: ClientContext,
+  client: BaseClient,
   query: TransfersParameters = {},
   options?: CallOptions,
 ): Promise<TransfersReturnType> {
-  return await callEndpoint(ctx, transfersEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), transfersEndpoint, { params: query, options });
 }
 
-/** Sends `account.transfersAll`; documented (with examples) on `transfersAll` of `futures-sdk/account` and on `client.account.transfersAll()`. */
+/**
+ * Every transfer over all pages of `GET /v2/me/transfers`, 100 at a time (the documented maximum). Auth
+ * `API_KEY`, `default` bucket. Ends when `total` is reached or a page comes back short.
+ * Same as `client.account.transfersAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} bad `type` (when iteration starts).
+ * @throws {AuthenticationError | RateLimitError | ServerError} from any page.
+ *
+ * @example
+ * ```ts
+ * import { transfersAll } from 'futures-sdk/account';
+ * for await (const transfer of transfersAll(client)) console.log(transfer.id, transfer.status);
+ * ```
+ */
 export async function* transfersAll(
-  ctx: ClientContext,
+  client: BaseClient,
   query: TransfersAllParameters = {},
   options?: CallOptions,
 ): AsyncGenerator<Transfer, void, undefined> {
   const valid = validateParams(transfersAllParamsSchema, query, 'account.transfersAll');
   yield* paginate(
     async (skip, take) => {
-      const page = await transfers(ctx, { ...valid, skip, take }, options);
+      const page = await transfers(client, { ...valid, skip, take }, options);
       return { items: page.transfers, total: page.total };
     },
     { pageSize: MAX_TRANSFERS_PAGE, stopOnShortPage: true },

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import { MarginSwitchError } from '../../errors/margin-switch-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
@@ -97,13 +97,34 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   errorFor: (init) => (init.status === 502 ? new MarginSwitchError(init) : undefined),
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `futures.closeAndSwitchMargin`; documented (with examples) on `closeAndSwitchMargin` of `futures-sdk/futures` and on `client.futures.closeAndSwitchMargin()`. */
+/**
+ * `POST /v2/futures/close-and-switch-margin` — three legs, no rollback: (1) cancel every working order on the
+ * symbol, (2) close every open position on it with reduce-only MARKET orders, (3) switch the margin type
+ * (sub-account-wide). Auth `API_KEY (TRADE)`, `default` bucket.
+ *
+ * Never retried once it may have started (only a 429 or a refused connection is retried): a repeat could
+ * close positions opened in between.
+ * Same as `client.futures.closeAndSwitchMargin(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `symbol`, bad `targetMarginType`.
+ * @throws {MarginSwitchError} 502: `stage === 'close'` (leg 2 failed, `venueErrorCode` says why) or
+ *   `stage === 'switch'` (positions ARE closed, orders canceled, mode unchanged); see `closedPositions`,
+ *   `canceledOrders`.
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {TimeoutError | ConnectionError} outcome unknown: read positions and orders before doing anything.
+ *
+ * @example
+ * ```ts
+ * import { closeAndSwitchMargin } from 'futures-sdk/futures';
+ * await closeAndSwitchMargin(client, { symbol: 'BTCUSDT', targetMarginType: 'CROSSED' });
+ * ```
+ */
 export async function closeAndSwitchMargin(
-  ctx: ClientContext,
+  client: BaseClient,
   params: CloseAndSwitchMarginParameters,
   options?: CallOptions,
 ): Promise<CloseAndSwitchMarginReturnType> {
-  return await callEndpoint(ctx, closeAndSwitchMarginEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), closeAndSwitchMarginEndpoint, { params, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 
@@ -93,13 +93,31 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
   response: setLeverageResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `futures.setLeverage`; documented (with examples) on `setLeverage` of `futures-sdk/futures` and on `client.futures.setLeverage()`. */
+/**
+ * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket;
+ * safe to retry (setting the same value twice is harmless).
+ *
+ * There is no read-back endpoint: the current leverage shows only on an open position's `leverage`.
+ * Same as `client.futures.setLeverage(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} `leverage` not an integer in 1..125, missing `symbol`.
+ * @throws {ConflictError} open position without `forceWithOpenPosition` (`err.isOpenPositionGuard`,
+ *   `err.code === 'OPEN_POSITION_LEVERAGE_GUARD'`).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {BadRequestError} the venue rejected the value.
+ *
+ * @example
+ * ```ts
+ * import { setLeverage } from 'futures-sdk/futures';
+ * await setLeverage(client, { symbol: 'BTCUSDT', leverage: 10 });
+ * ```
+ */
 export async function setLeverage(
-  ctx: ClientContext,
+  client: BaseClient,
   params: SetLeverageParameters,
   options?: CallOptions,
 ): Promise<SetLeverageReturnType> {
-  return await callEndpoint(ctx, setLeverageEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), setLeverageEndpoint, { params, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 
@@ -102,13 +102,30 @@ export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
   response: setMarginTypeResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `futures.setMarginType`; documented (with examples) on `setMarginType` of `futures-sdk/futures` and on `client.futures.setMarginType()`. */
+/**
+ * `POST /v2/futures/margin-type` — sets ISOLATED or CROSSED. Auth `API_KEY (TRADE)`, `default` bucket; safe to
+ * retry. The venue applies the mode to the whole sub-account. No read-back endpoint exists: a position's
+ * `marginMode` is the only place the current mode shows.
+ * Same as `client.futures.setMarginType(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} bad `marginType`, missing `symbol`.
+ * @throws {ConflictError} open position without the force flag (`err.isOpenPositionGuard`,
+ *   `code: 'OPEN_POSITION_MARGIN_GUARD'`); consider `futures.closeAndSwitchMargin`.
+ * @throws {BadRequestError | ApiError} a venue reject (`code: 'OPEN_POSITION_MARGIN_REJECT'`).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ *
+ * @example
+ * ```ts
+ * import { setMarginType } from 'futures-sdk/futures';
+ * await setMarginType(client, { symbol: 'BTCUSDT', marginType: 'ISOLATED' });
+ * ```
+ */
 export async function setMarginType(
-  ctx: ClientContext,
+  client: BaseClient,
   params: SetMarginTypeParameters,
   options?: CallOptions,
 ): Promise<SetMarginTypeReturnType> {
-  return await callEndpoint(ctx, setMarginTypeEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), setMarginTypeEndpoint, { params, options });
 }

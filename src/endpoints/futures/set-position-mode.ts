@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, type PositionMode, positionModeSchema } from '../../schemas/common.ts';
 
@@ -76,13 +76,27 @@ export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
   response: setPositionModeResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `futures.setPositionMode`; documented (with examples) on `setPositionMode` of `futures-sdk/futures` and on `client.futures.setPositionMode()`. */
+/**
+ * `POST /v2/futures/position-mode` — one-way or hedge mode, account-wide. Auth `API_KEY (TRADE)`, `default`
+ * bucket; safe to retry. No read-back endpoint exists (a position's `positionSide` hints at the mode).
+ * Same as `client.futures.setPositionMode(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} bad `positionMode`.
+ * @throws {BadRequestError} any open position exists (the venue rejects the change).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ *
+ * @example
+ * ```ts
+ * import { setPositionMode } from 'futures-sdk/futures';
+ * await setPositionMode(client, { positionMode: 'HEDGE' });
+ * ```
+ */
 export async function setPositionMode(
-  ctx: ClientContext,
+  client: BaseClient,
   params: SetPositionModeParameters,
   options?: CallOptions,
 ): Promise<SetPositionModeReturnType> {
-  return await callEndpoint(ctx, setPositionModeEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), setPositionModeEndpoint, { params, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
@@ -86,13 +86,26 @@ export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
   response: depthResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.depth`; documented (with examples) on `depth` of `futures-sdk/market` and on `client.market.depth()`. */
+/**
+ * `GET /v2/depth` — top `limit` bids and asks. Public, `public` bucket. There is no `lastUpdateId`, so a
+ * snapshot cannot be stitched to a diff stream.
+ * Same as `client.market.depth(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { depth } from 'futures-sdk/market';
+ * const book = await depth(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function depth(
-  ctx: ClientContext,
+  client: BaseClient,
   query: DepthParameters,
   options?: CallOptions,
 ): Promise<DepthReturnType> {
-  return await callEndpoint(ctx, depthEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), depthEndpoint, { params: query, options });
 }

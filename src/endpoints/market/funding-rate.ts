@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 
@@ -75,13 +75,26 @@ export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
   response: fundingRateResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.fundingRate`; documented (with examples) on `fundingRate` of `futures-sdk/market` and on `client.market.fundingRate()`. */
+/**
+ * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,
+ * `public` bucket.
+ * Same as `client.market.fundingRate(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `symbol`.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { fundingRate } from 'futures-sdk/market';
+ * const funding = await fundingRate(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function fundingRate(
-  ctx: ClientContext,
+  client: BaseClient,
   query: FundingRateParameters,
   options?: CallOptions,
 ): Promise<FundingRateReturnType> {
-  return await callEndpoint(ctx, fundingRateEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), fundingRateEndpoint, { params: query, options });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 
@@ -40,9 +40,20 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
   response: healthResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.health`; documented (with examples) on `health` of `futures-sdk/market` and on `client.market.health()`. */
-export async function health(ctx: ClientContext, options?: CallOptions): Promise<HealthReturnType> {
-  return await callEndpoint(ctx, healthEndpoint, { options });
+/**
+ * `GET /health` — liveness probe. Public (no key, no signature), unversioned path, `public` bucket.
+ * Same as `client.market.health(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { health } from 'futures-sdk/market';
+ * await health(client);
+ * ```
+ */
+export async function health(client: BaseClient, options?: CallOptions): Promise<HealthReturnType> {
+  return await callEndpoint(contextOf(client), healthEndpoint, { options });
 }

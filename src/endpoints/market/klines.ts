@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
@@ -106,13 +106,29 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
   response: klinesResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.klines`; documented (with examples) on `klines` of `futures-sdk/market` and on `client.market.klines()`. */
+/**
+ * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket.
+ *
+ * Time ranges are not supported by the server (it ignores `startTime`/`endTime`), so the SDK does not accept
+ * them; a 12-tuple per candle comes back — convert with `parseKline`.
+ * Same as `client.market.klines(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
+ *   `startTime`/`endTime` given.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { klines } from 'futures-sdk/market';
+ * const candles = await klines(client, { symbol: 'BTCUSDT', interval: '1m', limit: 100 });
+ * ```
+ */
 export async function klines(
-  ctx: ClientContext,
+  client: BaseClient,
   query: KlinesParameters,
   options?: CallOptions,
 ): Promise<KlinesReturnType> {
-  return await callEndpoint(ctx, klinesEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), klinesEndpoint, { params: query, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import { ResponseValidationError } from '../../errors/response-validation-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -123,14 +123,29 @@ export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
   response: leaderboardResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.leaderboard`; documented (with examples) on `leaderboard` of `futures-sdk/market` and on `client.market.leaderboard()`. */
+/**
+ * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is
+ * typed by the `type` you pass.
+ * Same as `client.market.leaderboard(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing/unknown `type`, `limit` outside 1..100, `period` not 7d/30d/all.
+ * @throws {BadRequestError} the server rejected the period.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { leaderboard } from 'futures-sdk/market';
+ * const board = await leaderboard(client, { type: 'volume', limit: 10 });
+ * ```
+ */
 export async function leaderboard<T extends LeaderboardType>(
-  ctx: ClientContext,
+  client: BaseClient,
   query: LeaderboardParameters<T>,
   options?: CallOptions,
 ): Promise<LeaderboardReturnType<T>> {
+  const ctx = contextOf(client);
   const checked = checkParams(ctx, leaderboardEndpoint, query);
   const result = await callEndpoint(ctx, leaderboardEndpoint, { checked, options });
   if (result.type !== checked['type']) {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { platformFeaturesSchema } from '../../schemas/market.ts';
@@ -47,9 +47,20 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
   response: platformStatusResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.platformStatus`; documented (with examples) on `platformStatus` of `futures-sdk/market` and on `client.market.platformStatus()`. */
-export async function platformStatus(ctx: ClientContext, options?: CallOptions): Promise<PlatformStatusReturnType> {
-  return await callEndpoint(ctx, platformStatusEndpoint, { options });
+/**
+ * `GET /v2/platform/status` — which platform features are switched on. Public, `public` bucket.
+ * Same as `client.market.platformStatus(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { platformStatus } from 'futures-sdk/market';
+ * const status = await platformStatus(client);
+ * ```
+ */
+export async function platformStatus(client: BaseClient, options?: CallOptions): Promise<PlatformStatusReturnType> {
+  return await callEndpoint(contextOf(client), platformStatusEndpoint, { options });
 }

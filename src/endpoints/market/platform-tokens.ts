@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { platformTokenSchema } from '../../schemas/market.ts';
@@ -47,9 +47,21 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
   response: platformTokensResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.platformTokens`; documented (with examples) on `platformTokens` of `futures-sdk/market` and on `client.market.platformTokens()`. */
-export async function platformTokens(ctx: ClientContext, options?: CallOptions): Promise<PlatformTokensReturnType> {
-  return await callEndpoint(ctx, platformTokensEndpoint, { options });
+/**
+ * `GET /v2/platform/tokens` — the (chainId, asset) → decimals registry used for typed-data signatures. Public,
+ * `public` bucket; cached up to 300 s (compare `hash` to detect changes).
+ * Same as `client.market.platformTokens(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { platformTokens } from 'futures-sdk/market';
+ * const tokens = await platformTokens(client);
+ * ```
+ */
+export async function platformTokens(client: BaseClient, options?: CallOptions): Promise<PlatformTokensReturnType> {
+  return await callEndpoint(contextOf(client), platformTokensEndpoint, { options });
 }

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 
@@ -42,9 +42,20 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
   response: symbolsResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.symbols`; documented (with examples) on `symbols` of `futures-sdk/market` and on `client.market.symbols()`. */
-export async function symbols(ctx: ClientContext, options?: CallOptions): Promise<SymbolsReturnType> {
-  return await callEndpoint(ctx, symbolsEndpoint, { options });
+/**
+ * `GET /v2/symbols` — every active contract symbol. Public, `public` bucket.
+ * Same as `client.market.symbols(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { symbols } from 'futures-sdk/market';
+ * const { symbols: all } = await symbols(client);
+ * ```
+ */
+export async function symbols(client: BaseClient, options?: CallOptions): Promise<SymbolsReturnType> {
+  return await callEndpoint(contextOf(client), symbolsEndpoint, { options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { tickerSchema } from '../../schemas/market.ts';
@@ -72,13 +72,25 @@ export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
   response: ticker24hrResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.ticker24hr`; documented (with examples) on `ticker24hr` of `futures-sdk/market` and on `client.market.ticker24hr()`. */
+/**
+ * `GET /v2/ticker/24hr` — 24-hour statistics. Public (no key), `public` bucket; may be CDN-cached.
+ * Same as `client.market.ticker24hr(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} empty `symbol`, unknown keys.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { ticker24hr } from 'futures-sdk/market';
+ * const { tickers } = await ticker24hr(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function ticker24hr(
-  ctx: ClientContext,
+  client: BaseClient,
   query: Ticker24hrParameters = {},
   options?: CallOptions,
 ): Promise<Ticker24hrReturnType> {
-  return await callEndpoint(ctx, ticker24hrEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), ticker24hrEndpoint, { params: query, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { publicTradeSchema } from '../../schemas/market.ts';
@@ -81,13 +81,25 @@ export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
   response: tradesResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `market.trades`; documented (with examples) on `trades` of `futures-sdk/market` and on `client.market.trades()`. */
+/**
+ * `GET /v2/trades` — recent public trades. Public, `public` bucket.
+ * Same as `client.market.trades(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
+ * @throws {ServerError | ConnectionError | TimeoutError}
+ *
+ * @example
+ * ```ts
+ * import { trades } from 'futures-sdk/market';
+ * const recent = await trades(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function trades(
-  ctx: ClientContext,
+  client: BaseClient,
   query: TradesParameters,
   options?: CallOptions,
 ): Promise<TradesReturnType> {
-  return await callEndpoint(ctx, tradesEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), tradesEndpoint, { params: query, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
@@ -133,16 +133,16 @@ export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
   response: cancelAllResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 async function workingConditionalOrders(
-  ctx: ClientContext,
+  client: BaseClient,
   symbol: string | undefined,
   options: CallOptions | undefined,
 ): Promise<Order[]> {
   const found = new Map<string, Order>();
   for (const status of WORKING_ORDER_STATUSES) {
-    for await (const order of listAll(ctx, symbol === undefined ? { status } : { symbol, status }, options)) {
+    for await (const order of listAll(client, symbol === undefined ? { status } : { symbol, status }, options)) {
       if (CONDITIONAL_ORDER_TYPES.includes(order.type) && order.status === status) found.set(order.id, order);
     }
   }
@@ -158,18 +158,44 @@ function describeFailure(error: unknown): string {
     : text;
 }
 
-/** Sends `orders.cancelAll`; documented (with examples) on `cancelAll` of `futures-sdk/orders` and on `client.orders.cancelAll()`. */
+/**
+ * `DELETE /v2/orders/open` — cancels every open regular order (optionally of one symbol). Auth
+ * `API_KEY (TRADE)`, `default` bucket; safe to retry (canceling twice changes nothing).
+ *
+ * The server does NOT cancel conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET). Pass
+ * `includeConditional: true` to have the SDK list the working ones (via `GET /v2/orders`) and cancel each with
+ * `POST /v2/orders/:id/cancel`; a failed item is reported as `FAILED` with its `error`, never thrown.
+ *
+ * Always resolves `{ ok, canceled, total, results }`; when nothing was open that is
+ * `{ ok: true, canceled: 0, total: 0, results: [] }`.
+ * Same as `client.orders.cancelAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} unknown keys.
+ * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
+ * @throws {CancelAllAbortedError} the signal fired after the bulk cancel, while conditional orders were being
+ *   canceled: an `AbortError` with `outcomeUnknown: true` whose `partial` holds the bulk response, the
+ *   conditional outcomes so far and the orders not reached (still working).
+ * @throws {AbortError} the signal fired earlier (`outcomeUnknown` is true when it cut the bulk cancel short).
+ * @throws {AuthenticationError | RateLimitError | ServerError} the bulk cancel or the listing failed.
+ *
+ * @example
+ * ```ts
+ * import { cancelAll } from 'futures-sdk/orders';
+ * const { canceled } = await cancelAll(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function cancelAll(
-  ctx: ClientContext,
+  client: BaseClient,
   query: CancelAllOrdersParameters = {},
   options?: CallOptions,
 ): Promise<CancelAllOrdersReturnType> {
+  const ctx = contextOf(client);
   // includeConditional is the SDK's own parameter: it is not sent.
   const { includeConditional, ...serverQuery } = checkParams(ctx, cancelAllEndpoint, query);
   const symbol = serverQuery['symbol'] as string | undefined;
   const subAccountId = serverQuery['subAccountId'] as string | undefined;
   // Listed before the bulk cancel so that a failed listing leaves everything untouched.
-  const conditional = includeConditional ? await workingConditionalOrders(ctx, symbol, options) : [];
+  const conditional = includeConditional ? await workingConditionalOrders(client, symbol, options) : [];
 
   const bulk = await callEndpoint(ctx, cancelAllEndpoint, { checked: serverQuery, options });
   // Should a server version start canceling conditional orders itself, do not cancel (and report) them twice.
@@ -182,7 +208,7 @@ export async function cancelAll(
   const cancelParams = subAccountId === undefined ? {} : { subAccountId };
   for (const [index, order] of pending.entries()) {
     try {
-      await cancel(ctx, order.id, cancelParams, options);
+      await cancel(client, order.id, cancelParams, options);
       canceled++;
       results.push({ orderId: order.id, symbol: order.symbol, status: 'CANCELED', conditional: true });
     } catch (error) {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -78,14 +78,33 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   response: cancelOrderResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.cancel`; documented (with examples) on `cancel` of `futures-sdk/orders` and on `client.orders.cancel()`. */
+/**
+ * `POST /v2/orders/:id/cancel` — cancels one working order, by backend `id` or `venueOrderId` (percent-encoded
+ * into the path). Auth `API_KEY (TRADE)`, `default` bucket.
+ *
+ * Not blindly retried: a repeat could hit an order that was already canceled, so only a 429 or a refused
+ * connection (the server certainly did nothing) is retried. The body is `{ subAccountId }` when one is given
+ * or set on the client, `{}` otherwise.
+ * Same as `client.orders.cancel(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} empty id, unknown keys.
+ * @throws {NotFoundError} no such working order.
+ * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
+ * @throws {TimeoutError | ConnectionError} the outcome is unknown: read the order with `orders.get` before retrying.
+ *
+ * @example
+ * ```ts
+ * import { cancel } from 'futures-sdk/orders';
+ * await cancel(client, orderId);
+ * ```
+ */
 export async function cancel(
-  ctx: ClientContext,
+  client: BaseClient,
   id: string,
   params: CancelOrderParameters = {},
   options?: CallOptions,
 ): Promise<CancelOrderReturnType> {
-  return await callEndpoint(ctx, cancelEndpoint, { id, params, options });
+  return await callEndpoint(contextOf(client), cancelEndpoint, { id, params, options });
 }

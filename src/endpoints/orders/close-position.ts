@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { nonEmptyString, positiveDecimalParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
 
@@ -127,13 +127,32 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   response: closePositionResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.closePosition`; documented (with examples) on `closePosition` of `futures-sdk/orders` and on `client.orders.closePosition()`. */
+/**
+ * `POST /v2/positions/close` — closes a position (or `quantity` of it) with a reduce-only MARKET order on the
+ * inverted side (LONG → SELL, SHORT → BUY). Auth `API_KEY (TRADE)`, `close` bucket (300/min).
+ *
+ * Fire-and-forget: the response has no order or position; follow up with `account.positions()`. An already
+ * closed position resolves with `closed.reconciled: true`. Retried only on 429 / refused connection, since a
+ * repeat could close more than intended.
+ * Same as `client.orders.closePosition(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `positionId`, bad `quantity`.
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {BadRequestError} the venue rejected the closing order.
+ * @throws {TimeoutError | ConnectionError} outcome unknown: re-read positions before trying again.
+ *
+ * @example
+ * ```ts
+ * import { closePosition } from 'futures-sdk/orders';
+ * await closePosition(client, { positionId: position.id });
+ * ```
+ */
 export async function closePosition(
-  ctx: ClientContext,
+  client: BaseClient,
   params: ClosePositionParameters,
   options?: CallOptions,
 ): Promise<ClosePositionReturnType> {
-  return await callEndpoint(ctx, closePositionEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), closePositionEndpoint, { params, options });
 }

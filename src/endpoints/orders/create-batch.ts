@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { batchJournalOrders, orderJournalInit } from '../../_internal/journal.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import { RequestValidationError } from '../../errors/request-validation-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
@@ -130,13 +130,37 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   response: createBatchResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.createBatch`; documented (with examples) on `createBatch` of `futures-sdk/orders` and on `client.orders.createBatch()`. */
+/**
+ * `POST /v2/orders/batch` — places 1 to 5 orders with one cumulative margin check. Auth `API_KEY (TRADE)`,
+ * `batch` bucket (100/min).
+ *
+ * Every item without a `clientOrderId` gets its own UUID v4, fixed for the whole call, so a retry answers the
+ * already-placed items with `idempotent: true` instead of placing them twice. Items are validated exactly like
+ * `orders.create`; duplicate `clientOrderId`s inside one batch are rejected.
+ *
+ * When the whole batch needs more margin than is available, nothing is placed and the call rejects with a
+ * `BadRequestError`. Otherwise per-item rejections come back as `success: false` results (the call resolves).
+ * Same as `client.orders.createBatch(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} 0 or more than 5 items, or a bad item (`orders.<i>.<field>`), before any network.
+ * @throws {BadRequestError} cumulative margin over the available margin; validation failure on the server.
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {ConflictError} a `clientOrderId` belongs to another account.
+ *
+ * @example
+ * ```ts
+ * import { createBatch } from 'futures-sdk/orders';
+ * const { results } = await createBatch(client, [
+ *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
+ * ]);
+ * ```
+ */
 export async function createBatch(
-  ctx: ClientContext,
+  client: BaseClient,
   items: CreateBatchParameters,
   options?: CallOptions,
 ): Promise<CreateBatchReturnType> {
-  return await callEndpoint(ctx, createBatchEndpoint, { params: { orders: items }, options });
+  return await callEndpoint(contextOf(client), createBatchEndpoint, { params: { orders: items }, options });
 }

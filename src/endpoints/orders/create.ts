@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { parseContext } from '../../_internal/issue-message.ts';
 import { orderJournalInit } from '../../_internal/journal.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { nonEmptyString, positiveDecimalParam, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -283,13 +283,32 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   response: createOrderResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.create`; documented (with examples) on `create` of `futures-sdk/orders` and on `client.orders.create()`. */
+/**
+ * `POST /v2/orders` — places one order. Auth `API_KEY (TRADE)`, `orders` bucket (300/min).
+ *
+ * Safe to retry: the `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so
+ * the server answers a repeat with the same order and `idempotent: true` instead of placing a second one.
+ * Same as `client.orders.create(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} bad params (named field), before any network.
+ * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`
+ *   (`err.isMaxNotionalExceeded`); "Close quantity exceeds available position quantity"
+ *   (`err.isClosingOrderReserved`).
+ * @throws {PermissionDeniedError} key lacks TRADE.
+ * @throws {ConflictError} the `clientOrderId` belongs to another account.
+ *
+ * @example
+ * ```ts
+ * import { create } from 'futures-sdk/orders';
+ * const { order } = await create(client, { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' });
+ * ```
+ */
 export async function create(
-  ctx: ClientContext,
+  client: BaseClient,
   params: CreateOrderParameters,
   options?: CallOptions,
 ): Promise<CreateOrderReturnType> {
-  return await callEndpoint(ctx, createOrderEndpoint, { params, options });
+  return await callEndpoint(contextOf(client), createOrderEndpoint, { params, options });
 }

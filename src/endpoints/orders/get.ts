@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -41,9 +41,23 @@ export const getEndpoint = /* @__PURE__ */ defineEndpoint({
   response: getOrderResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.get`; documented (with examples) on `get` of `futures-sdk/orders` and on `client.orders.get()`. */
-export async function get(ctx: ClientContext, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
-  return await callEndpoint(ctx, getEndpoint, { id, options });
+/**
+ * `GET /v2/orders/:id` — one order by its backend `id` (a `venueOrderId` is not accepted here). The id is
+ * percent-encoded into the path. Auth `API_KEY`, `default` bucket.
+ * Same as `client.orders.get(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} empty id.
+ * @throws {NotFoundError} no such order, or it belongs to another user.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { get } from 'futures-sdk/orders';
+ * const { order } = await get(client, orderId);
+ * ```
+ */
+export async function get(client: BaseClient, id: string, options?: CallOptions): Promise<GetOrderReturnType> {
+  return await callEndpoint(contextOf(client), getEndpoint, { id, options });
 }

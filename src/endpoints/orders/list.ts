@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, nonEmptyString, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
@@ -105,13 +105,26 @@ export const listEndpoint = /* @__PURE__ */ defineEndpoint({
   response: listOrdersResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.list`; documented (with examples) on `list` of `futures-sdk/orders` and on `client.orders.list()`. */
+/**
+ * `GET /v2/orders` — one page of the caller's orders. Auth `API_KEY`, `default` bucket. Use `orders.listAll`
+ * to walk every page.
+ * Same as `client.orders.list(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} `limit` outside 1..200, negative `offset`, unknown keys.
+ * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { list } from 'futures-sdk/orders';
+ * const { orders } = await list(client, { status: 'NEW', limit: 50 });
+ * ```
+ */
 export async function list(
-  ctx: ClientContext,
+  client: BaseClient,
   query: ListOrdersParameters = {},
   options?: CallOptions,
 ): Promise<ListOrdersReturnType> {
-  return await callEndpoint(ctx, listEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), listEndpoint, { params: query, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
@@ -89,13 +89,29 @@ export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
   response: myTradesResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.myTrades`; documented (with examples) on `myTrades` of `futures-sdk/orders` and on `client.orders.myTrades()`. */
+/**
+ * `GET /v2/futures/myTrades` — the caller's fills on one symbol. Auth `API_KEY`, `default` bucket.
+ *
+ * Only TAKER fills are listed: fills of your resting (maker) limit orders never appear here. Detect those as
+ * position changes (`client.watch()` emits `maker_fill`).
+ * Same as `client.orders.myTrades(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} missing `symbol`, bad `fromId`.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { myTrades } from 'futures-sdk/orders';
+ * const { data } = await myTrades(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function myTrades(
-  ctx: ClientContext,
+  client: BaseClient,
   query: MyTradesParameters,
   options?: CallOptions,
 ): Promise<MyTradesReturnType> {
-  return await callEndpoint(ctx, myTradesEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), myTradesEndpoint, { params: query, options });
 }

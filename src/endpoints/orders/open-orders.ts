@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { venueOpenOrderSchema } from '../../schemas/order.ts';
@@ -84,13 +84,27 @@ export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
   response: openOrdersResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.openOrders`; documented (with examples) on `openOrders` of `futures-sdk/orders` and on `client.orders.openOrders()`. */
+/**
+ * `GET /v2/futures/open-orders` — live open orders read from the venue, venue field names untouched. Auth
+ * `API_KEY`, `default` bucket. `orderId` here is the venue's integer id, usable with `orders.cancel(String(id))`.
+ * Same as `client.orders.openOrders(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} unknown keys.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { openOrders } from 'futures-sdk/orders';
+ * const open = await openOrders(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function openOrders(
-  ctx: ClientContext,
+  client: BaseClient,
   query: OpenOrdersParameters = {},
   options?: CallOptions,
 ): Promise<OpenOrdersReturnType> {
-  return await callEndpoint(ctx, openOrdersEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), openOrdersEndpoint, { params: query, options });
 }

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import type { ClientContext } from '../../_internal/context.ts';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { closedPositionRecordSchema } from '../../schemas/trade.ts';
@@ -121,13 +121,29 @@ export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   response: positionHistoryResponseSchema,
 });
 
-// ── Execution ───────────────────────────────────────────────────────────────────────────────────────────────
+// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
-/** Sends `orders.positionHistory`; documented (with examples) on `positionHistory` of `futures-sdk/orders` and on `client.orders.positionHistory()`. */
+/**
+ * `GET /v2/futures/positionHistory` — closed positions, venue passthrough. Auth `API_KEY`, `default` bucket.
+ *
+ * The records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`,
+ * `realizedPnL` (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
+ * Same as `client.orders.positionHistory(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
+ *
+ * @throws {RequestValidationError} `page` < 1, `limit` outside 1..1000, bad times, `endTime` before `startTime`.
+ * @throws {PermissionDeniedError} `Unauthorized subAccountId`.
+ * @throws {AuthenticationError | RateLimitError | ServerError}
+ *
+ * @example
+ * ```ts
+ * import { positionHistory } from 'futures-sdk/orders';
+ * const history = await positionHistory(client, { symbol: 'BTCUSDT' });
+ * ```
+ */
 export async function positionHistory(
-  ctx: ClientContext,
+  client: BaseClient,
   query: PositionHistoryParameters = {},
   options?: CallOptions,
 ): Promise<PositionHistoryReturnType> {
-  return await callEndpoint(ctx, positionHistoryEndpoint, { params: query, options });
+  return await callEndpoint(contextOf(client), positionHistoryEndpoint, { params: query, options });
 }

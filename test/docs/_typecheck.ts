@@ -8,6 +8,8 @@ import { declaredNames, referencedNames, repoRoot } from './_snippets.ts';
 export interface DocModule {
   label: string;
   code: string;
+  /** Where the module stands, repository-relative (its relative imports resolve from there); default test/docs/. */
+  path?: string | undefined;
 }
 
 /** A package entry whose runtime exports count as imported (`futures-sdk`, `futures-sdk/testing`). */
@@ -54,7 +56,7 @@ export function typecheckModules(
       '',
     ].join('\n');
     // Beside the real sources (so relative resolution and tsconfig paths behave as for a file of the repo).
-    virtual.set(`${repoRoot}test/docs/__doc_module_${index}.ts`, {
+    virtual.set(module.path ? `${repoRoot}${module.path}` : `${repoRoot}test/docs/__doc_module_${index}.ts`, {
       label: module.label,
       text: preamble + module.code,
       offset: preamble.split('\n').length - 1,

@@ -39,6 +39,17 @@ export function pathIdProblem(id: string): string | undefined {
 }
 
 /**
+ * `id` as a path id, or a {@link RequestValidationError} naming `context` (`orders.get (id)`): a string that
+ * {@link pathIdProblem} accepts, so that it stays one path segment through any proxy.
+ * @internal
+ */
+export function checkPathId(id: unknown, context: string): string {
+  const problem = typeof id !== 'string' ? (id === undefined ? 'is required' : 'must be a string') : pathIdProblem(id);
+  if (problem !== undefined) throw new RequestValidationError([{ path: [], message: problem }], context);
+  return id as string;
+}
+
+/**
  * Percent-encodes one path segment (`é` → `%C3%A9`). Actions validate ids first (see {@link pathIdProblem}); an id
  * that slips past them is refused here with {@link RequestValidationError}, never sent and never a `URIError`.
  */

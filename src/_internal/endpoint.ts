@@ -6,10 +6,10 @@ import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { BucketName } from '../fleet/types.ts';
 import type { QueryParams } from '../signer.ts';
-import { type ClientContext, encodePathSegment } from './context.ts';
+import { type ClientContext, checkPathId, encodePathSegment } from './context.ts';
 import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
 import { type JournalEntryInit, type JournalOrder, journalCall } from './journal.ts';
-import { pathIdParam, validateParams } from './validate.ts';
+import { validateParams } from './validate.ts';
 
 /** A call's parameters once checked: what is sent as the query string or the JSON body. */
 type Params = Record<string, unknown>;
@@ -25,7 +25,7 @@ export interface Endpoint<Result = unknown> {
   readonly name: string;
   readonly method: HttpMethod;
   /**
-   * The spec's path. `{id}` stands for the one path parameter: checked to be one URL segment (`pathIdParam`),
+   * The spec's path. `{id}` stands for the one path parameter: checked to be one URL segment (`checkPathId`),
    * then percent-encoded.
    */
   readonly path: string;
@@ -146,8 +146,7 @@ function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, re
   const { path, paramsIn } = endpoint;
   let segment: string | undefined;
   if (path.includes('{id}')) {
-    const id = validateParams(pathIdParam, request.id, `${endpoint.name} (${endpoint.idName ?? 'id'})`);
-    segment = encodePathSegment(id);
+    segment = encodePathSegment(checkPathId(request.id, `${endpoint.name} (${endpoint.idName ?? 'id'})`));
   }
   const params = request.checked ?? checkParams(ctx, endpoint, request.params);
   const call: EndpointCall<Result> = {

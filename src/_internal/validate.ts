@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
-import { pathIdProblem } from './context.ts';
 import { parseContext } from './issue-message.ts';
 import { pure } from './pure.ts';
 
@@ -79,17 +78,3 @@ export function intInRange(min: number, max: number) {
       z.maximum(max, { error: `must be between ${min} and ${max}` }),
     );
 }
-
-/**
- * A path id: non-empty, not `.` or `..` (URL parsers treat those as "this/parent directory" even when
- * percent-encoded), and free of `/`, `\`, `?`, `#`, `%`, whitespace, control characters and lone surrogates (see
- * `pathIdProblem`), so it stays one path segment through any proxy. Other characters are percent-encoded.
- */
-export const pathIdParam = /* @__PURE__ */ pure(() =>
-  z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') }).check(
-    z.superRefine((id, ctx) => {
-      const problem = pathIdProblem(id);
-      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem, input: id });
-    }),
-  ),
-);

@@ -1,5 +1,5 @@
+import { checkPathId } from '../../_internal/context.ts';
 import { callEndpoint, checkParams } from '../../_internal/endpoint.ts';
-import { pathIdParam, validateParams } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
 import type { CallOptions } from '../../options.ts';
@@ -74,7 +74,7 @@ export async function replace(
   options?: CallOptions,
 ): Promise<ReplaceOrderReturnType> {
   const ctx = contextOf(client);
-  const validId = validateParams(pathIdParam, id, 'orders.replace (id)');
+  const validId = checkPathId(id, 'orders.replace (id)');
   // The new order is checked (and given its clientOrderId) before the old one is canceled.
   const body = checkParams(ctx, createOrderEndpoint, params, 'orders.replace');
   const subAccountId = body['subAccountId'];

@@ -29,7 +29,7 @@ export const LAYERS = [
   ['schemas', [/^schemas\//]],
   ['errors', [/^errors\//]],
   ['core', [/^_internal\//, /^helpers\//, /^fleet\//]],
-  ['base client', [/^base-client\.ts$/]],
+  ['base client', [/^base-client\.ts$/, /^public-client\.ts$/]],
   ['endpoints', [/^endpoints\//]],
   ['resources', [/^resources\//]],
   ['events', [/^events\//]],

@@ -1,14 +1,13 @@
-import { systemClock } from './_internal/clock.ts';
+import { copyOptions, readSharedOptions } from './_internal/client-options.ts';
 import type { ClientContext } from './_internal/context.ts';
-import { isBrowserLike, isLoopbackHost } from './_internal/env.ts';
+import { isBrowserLike } from './_internal/env.ts';
 import { CallJournal } from './_internal/journal.ts';
 import { Redactor } from './_internal/redact.ts';
-import { isValidTimeoutMs, MAX_TIMEOUT_MS, type Signer, Transport } from './_internal/transport.ts';
-import { readWireOptions } from './_internal/wire-options.ts';
+import { type Signer, Transport } from './_internal/transport.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { Fleet } from './fleet/types.ts';
 import type { FuturesClientOptions } from './options.ts';
-import { keyedHmacSha256Hex } from './signer.ts';
+import { hmacSha256Hex } from './signer.ts';
 
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
 const fleetsInUse = /* @__PURE__ */ new WeakSet<Fleet>();
@@ -41,58 +40,6 @@ function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
   return fleet;
 }
 
-/**
- * A plain copy of the options (and of `retry`), read once: a getter that throws or a revoked Proxy ends as a
- * `ConfigurationError`, like every other bad option, and later reads cannot change what was validated.
- */
-function readOptions(options: FuturesClientOptions): FuturesClientOptions {
-  try {
-    const copy = { ...options };
-    if (typeof copy.retry === 'object' && copy.retry !== null) copy.retry = { ...copy.retry };
-    if (typeof copy.rateLimit === 'object' && copy.rateLimit !== null) copy.rateLimit = { ...copy.rateLimit };
-    if (typeof copy.fetchOptions === 'object' && copy.fetchOptions !== null)
-      copy.fetchOptions = { ...copy.fetchOptions };
-    return copy;
-  } catch {
-    throw new ConfigurationError('FuturesClient options could not be read (a getter or Proxy threw)');
-  }
-}
-
-function resolveBaseUrl(options: FuturesClientOptions): string {
-  if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
-    throw new ConfigurationError('baseUrl is required, e.g. "https://api.example.com"');
-  }
-  let url: URL;
-  try {
-    url = new URL(options.baseUrl);
-  } catch {
-    // Never echo a password of a `user:password@` part.
-    const shown = options.baseUrl.replace(/\/\/[^/?#]*@/, '//***@');
-    throw new ConfigurationError(`baseUrl is not a valid URL: ${JSON.stringify(shown)}`);
-  }
-  if (url.username || url.password) {
-    // The SDK would silently drop them (only origin and path are used): say so instead of sending no credentials.
-    throw new ConfigurationError('baseUrl must not contain credentials (user:password@); pass apiKey and apiSecret');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError(`baseUrl must use https: (got ${url.protocol})`);
-  }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !options.allowInsecureHttp) {
-    throw new ConfigurationError(
-      `baseUrl must use https: (signed requests carry your API key). http: is accepted only for loopback hosts, ` +
-        `or with allowInsecureHttp: true. Got ${url.origin}`,
-    );
-  }
-  if (url.search || url.hash) throw new ConfigurationError('baseUrl must not have a query string or a fragment');
-  const path = url.pathname.replace(/\/+$/, '');
-  if (/\/v2$/.test(path)) {
-    throw new ConfigurationError(
-      `baseUrl must not end with /v2: the SDK adds it. Use ${url.origin}${path.slice(0, -3)}`,
-    );
-  }
-  return `${url.origin}${path}`;
-}
-
 function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
   const { apiKey, apiSecret, signer } = options;
   if (apiSecret !== undefined && signer !== undefined) {
@@ -111,7 +58,7 @@ function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signe
       );
     }
     redactor.addSecret(apiSecret);
-    return keyedHmacSha256Hex(apiSecret);
+    return (payload) => hmacSha256Hex(apiSecret, payload);
   }
   if (signer !== undefined && typeof signer !== 'function') throw new ConfigurationError('signer must be a function');
   return signer;
@@ -139,11 +86,8 @@ export class BaseClient {
 
   /** @internal Use {@link createBaseClient} or `new FuturesClient(options)`. */
   constructor(given: FuturesClientOptions) {
-    if (typeof given !== 'object' || given === null) {
-      throw new ConfigurationError('A futures-sdk client needs an options object with at least baseUrl');
-    }
-    const options = readOptions(given);
-    const baseUrl = resolveBaseUrl(options);
+    const options = copyOptions(given);
+    const shared = readSharedOptions(options);
     // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
     const redactor = new Redactor();
     const sign = resolveSigner(options, redactor);
@@ -159,47 +103,19 @@ export class BaseClient {
       }
       redactor.addApiKey(options.apiKey);
     }
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
-    const timeoutMs = options.timeoutMs ?? 10_000;
-    if (!isValidTimeoutMs(timeoutMs)) {
-      throw new ConfigurationError(
-        `timeoutMs must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`,
-      );
-    }
-    const retry =
-      options.retry === false
-        ? false
-        : {
-            limit: options.retry?.limit ?? 4,
-            baseDelayMs: options.retry?.baseDelayMs ?? 500,
-            maxDelayMs: options.retry?.maxDelayMs ?? 8_000,
-            maxRetryAfterMs: options.retry?.maxRetryAfterMs ?? 60_000,
-          };
-    if (retry && (!Number.isInteger(retry.limit) || retry.limit < 0)) {
-      throw new ConfigurationError('retry.limit must be a non-negative integer');
-    }
-    const wire = readWireOptions(options);
     const fleet = resolveFleet(options);
     this.options = options;
     this.ctx = {
       transport: new Transport({
-        baseUrl,
+        ...shared,
         apiKey: options.apiKey,
         sign,
-        timeoutMs,
-        retry,
-        // Called through a wrapper: browsers throw "Illegal invocation" when fetch runs with a `this` other than
-        // the global object, which is what happens when a library calls it as a property of an options bag.
-        fetch: (url, init) => fetchImpl(url, init),
-        ...wire,
-        clock: options.clock ?? systemClock,
         logger: options.logger,
         fleet,
         redactor,
       }),
       subAccountId: options.subAccountId,
-      journal: new CallJournal(options.clock ?? systemClock),
+      journal: new CallJournal(shared.clock),
     };
     if (fleet) fleetsInUse.add(fleet);
   }
@@ -227,11 +143,11 @@ export function createBaseClient(options: FuturesClientOptions): BaseClient {
  * The context of a client, for the standalone functions. Read by property, not `instanceof`, so a client built by
  * one copy of the package (the CommonJS build) works with functions of another (the ESM build).
  */
-export function contextOf(client: BaseClient): ClientContext {
+export function contextOf(client: object): ClientContext {
   const ctx = (client as unknown as { ctx?: Partial<ClientContext> } | null | undefined)?.ctx;
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.transport?.call !== 'function') {
     throw new ConfigurationError(
-      'Expected a futures-sdk client (createBaseClient(options) or new FuturesClient(options)) as the first argument',
+      'Expected a futures-sdk client (createBaseClient(options), createPublicClient(options) or new FuturesClient(options)) as the first argument',
     );
   }
   return ctx as ClientContext;

@@ -22,6 +22,7 @@ export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';
 export type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from './fleet/types.ts';
 export * from './helpers/index.ts';
 export type { CallOptions, Clock, FetchOptions, Logger, RateLimitOptions, RetryOptions, Signer } from './options.ts';
+export { createPublicClient, type PublicClient, type PublicClientOptions } from './public-client.ts';
 export { AccountResource } from './resources/account.ts';
 export { FuturesResource } from './resources/futures.ts';
 export { MarketResource } from './resources/market.ts';

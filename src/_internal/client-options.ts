@@ -1,8 +1,10 @@
-// The client options that shape what goes on the wire and how long a bucket may be held: read once, checked,
-// with their defaults. A bad value is a ConfigurationError at construction, never a surprise on the first call.
+// The options every client shares (a FuturesClient, a base client, a public client): read once, checked, with
+// their defaults. A bad value is a ConfigurationError at construction, never a surprise on the first call.
 import { ConfigurationError } from '../errors/configuration-error.ts';
-import type { FetchOptions, FuturesClientOptions } from '../options.ts';
-import { MAX_TIMEOUT_MS } from './endpoint-call.ts';
+import type { FetchOptions, FuturesClientOptions, RetryOptions } from '../options.ts';
+import { type Clock, systemClock } from './clock.ts';
+import { isValidTimeoutMs, MAX_TIMEOUT_MS } from './endpoint-call.ts';
+import { isLoopbackHost } from './env.ts';
 
 /** 16 MiB: a 200-order page is ~90 KB, so this is two orders of magnitude of headroom. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
@@ -52,8 +54,125 @@ function positiveInteger(value: unknown, name: string, min: number, fallback: nu
   return value;
 }
 
+/** What every client hands its transport, resolved from its options. */
+export interface SharedOptions extends WireOptions {
+  baseUrl: string;
+  timeoutMs: number;
+  retry: Required<RetryOptions> | false;
+  fetch: (url: string, init: RequestInit) => Promise<Response>;
+  clock: Clock;
+}
+
+/** The options a public client takes: a subset of a FuturesClient's. */
+export type SharedOptionsInput = Pick<
+  FuturesClientOptions,
+  | 'baseUrl'
+  | 'allowInsecureHttp'
+  | 'timeoutMs'
+  | 'retry'
+  | 'rateLimit'
+  | 'fetch'
+  | 'fetchOptions'
+  | 'maxResponseBytes'
+  | 'clock'
+  | 'logger'
+>;
+
+/**
+ * A plain copy of the options (and of their nested objects), read once: a getter that throws or a revoked Proxy
+ * ends as a `ConfigurationError`, like every other bad option, and later reads cannot change what was validated.
+ */
+export function copyOptions<T extends SharedOptionsInput>(options: T): T {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigurationError('A futures-sdk client needs an options object with at least baseUrl');
+  }
+  try {
+    const copy = { ...options };
+    if (typeof copy.retry === 'object' && copy.retry !== null) copy.retry = { ...copy.retry };
+    if (typeof copy.rateLimit === 'object' && copy.rateLimit !== null) copy.rateLimit = { ...copy.rateLimit };
+    if (typeof copy.fetchOptions === 'object' && copy.fetchOptions !== null) {
+      copy.fetchOptions = { ...copy.fetchOptions };
+    }
+    return copy;
+  } catch {
+    throw new ConfigurationError('FuturesClient options could not be read (a getter or Proxy threw)');
+  }
+}
+
+function resolveBaseUrl(options: SharedOptionsInput): string {
+  if (typeof options.baseUrl !== 'string' || options.baseUrl === '') {
+    throw new ConfigurationError('baseUrl is required, e.g. "https://api.example.com"');
+  }
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl);
+  } catch {
+    // Never echo a password of a `user:password@` part.
+    const shown = options.baseUrl.replace(/\/\/[^/?#]*@/, '//***@');
+    throw new ConfigurationError(`baseUrl is not a valid URL: ${JSON.stringify(shown)}`);
+  }
+  if (url.username || url.password) {
+    // The SDK would silently drop them (only origin and path are used): say so instead of sending no credentials.
+    throw new ConfigurationError('baseUrl must not contain credentials (user:password@); pass apiKey and apiSecret');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError(`baseUrl must use https: (got ${url.protocol})`);
+  }
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !options.allowInsecureHttp) {
+    throw new ConfigurationError(
+      `baseUrl must use https: (signed requests carry your API key). http: is accepted only for loopback hosts, ` +
+        `or with allowInsecureHttp: true. Got ${url.origin}`,
+    );
+  }
+  if (url.search || url.hash) throw new ConfigurationError('baseUrl must not have a query string or a fragment');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (/\/v2$/.test(path)) {
+    throw new ConfigurationError(
+      `baseUrl must not end with /v2: the SDK adds it. Use ${url.origin}${path.slice(0, -3)}`,
+    );
+  }
+  return `${url.origin}${path}`;
+}
+
+function readRetry(retry: RetryOptions | false | undefined): Required<RetryOptions> | false {
+  if (retry === false) return false;
+  const resolved = {
+    limit: retry?.limit ?? 4,
+    baseDelayMs: retry?.baseDelayMs ?? 500,
+    maxDelayMs: retry?.maxDelayMs ?? 8_000,
+    maxRetryAfterMs: retry?.maxRetryAfterMs ?? 60_000,
+  };
+  if (!Number.isInteger(resolved.limit) || resolved.limit < 0) {
+    throw new ConfigurationError('retry.limit must be a non-negative integer');
+  }
+  return resolved;
+}
+
+/** Checks and resolves the options every client shares (`options` already copied by {@link copyOptions}). */
+export function readSharedOptions(options: SharedOptionsInput): SharedOptions {
+  const baseUrl = resolveBaseUrl(options);
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  if (typeof fetchImpl !== 'function') throw new ConfigurationError('No fetch available: pass the fetch option');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  if (!isValidTimeoutMs(timeoutMs)) {
+    throw new ConfigurationError(
+      `timeoutMs must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`,
+    );
+  }
+  return {
+    baseUrl,
+    timeoutMs,
+    retry: readRetry(options.retry),
+    // Called through a wrapper: browsers throw "Illegal invocation" when fetch runs with a `this` other than the
+    // global object, which is what happens when a library calls it as a property of an options bag.
+    fetch: (url, init) => fetchImpl(url, init),
+    clock: options.clock ?? systemClock,
+    ...readWireOptions(options),
+  };
+}
+
 /** Reads `fetchOptions`, `maxResponseBytes` and `rateLimit` from the client options. */
-export function readWireOptions(options: FuturesClientOptions): WireOptions {
+function readWireOptions(options: SharedOptionsInput): WireOptions {
   const { rateLimit } = options;
   if (rateLimit !== undefined && typeof rateLimit !== 'boolean' && (typeof rateLimit !== 'object' || !rateLimit)) {
     throw new ConfigurationError('rateLimit must be true, false or { maxPauseMs }');

@@ -40,7 +40,8 @@ it('a base64 echo of the key or a signature reaches no error rendering and no lo
   const error = await client.orders
     .create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1' })
     .catch((e: unknown) => e as Error);
-  const texts = [String(error), error.message, JSON.stringify(error), inspect(error, { depth: 8 })];
+  const failure = error as Error;
+  const texts: string[] = [String(failure), failure.message, JSON.stringify(failure), inspect(failure, { depth: 8 })];
   texts.push(...logger.lines.map((l) => `${l.message} ${JSON.stringify(l.meta ?? {})}`));
   const secrets = [apiKey, ...signatures];
   for (const text of texts) {

@@ -1,4 +1,4 @@
-import { type BaseClient, createBaseClient, type FuturesClient, type Order } from 'futures-sdk';
+import { type BaseClient, createBaseClient, type FuturesClient, type Order, type PublicClient } from 'futures-sdk';
 import * as account from 'futures-sdk/account';
 import * as futures from 'futures-sdk/futures';
 import * as market from 'futures-sdk/market';
@@ -7,6 +7,11 @@ import { describe, expectTypeOf, it } from 'vitest';
 
 /** The resource method's signature with the client prepended. */
 type Standalone<M> = M extends (...args: infer A) => infer R ? (client: BaseClient, ...args: A) => R : never;
+
+/** The market functions also take a public client. */
+type MarketStandalone<M> = M extends (...args: infer A) => infer R
+  ? (client: BaseClient | PublicClient, ...args: A) => R
+  : never;
 
 /** Each module exports exactly the resource's methods, each typed as `Standalone<method>`. */
 type Module<R> = { [K in keyof R]: Standalone<R[K]> };
@@ -18,8 +23,8 @@ describe('standalone functions', () => {
     expectTypeOf(orders).toEqualTypeOf<Module<FuturesClient['orders']>>();
     expectTypeOf(futures).toEqualTypeOf<Module<FuturesClient['futures']>>();
     expectTypeOf(account).toEqualTypeOf<Module<FuturesClient['account']>>();
-    expectTypeOf(market.ticker24hr).toEqualTypeOf<Standalone<FuturesClient['market']['ticker24hr']>>();
-    expectTypeOf(market.klines).toEqualTypeOf<Standalone<FuturesClient['market']['klines']>>();
+    expectTypeOf(market.ticker24hr).toEqualTypeOf<MarketStandalone<FuturesClient['market']['ticker24hr']>>();
+    expectTypeOf(market.klines).toEqualTypeOf<MarketStandalone<FuturesClient['market']['klines']>>();
     expectTypeOf<keyof typeof market>().toEqualTypeOf<keyof FuturesClient['market']>();
   });
 

@@ -4,6 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
+import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
 
@@ -103,7 +104,7 @@ export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function depth(
-  client: BaseClient,
+  client: BaseClient | PublicClient,
   query: DepthParameters,
   options?: CallOptions,
 ): Promise<DepthReturnType> {

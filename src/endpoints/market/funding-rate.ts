@@ -4,6 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
+import type { PublicClient } from '../../public-client.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -92,7 +93,7 @@ export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function fundingRate(
-  client: BaseClient,
+  client: BaseClient | PublicClient,
   query: FundingRateParameters,
   options?: CallOptions,
 ): Promise<FundingRateReturnType> {

@@ -4,6 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
+import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
 
@@ -126,7 +127,7 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function klines(
-  client: BaseClient,
+  client: BaseClient | PublicClient,
   query: KlinesParameters,
   options?: CallOptions,
 ): Promise<KlinesReturnType> {

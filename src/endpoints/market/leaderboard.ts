@@ -5,6 +5,7 @@ import { intInRange } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import { ResponseValidationError } from '../../errors/response-validation-error.ts';
 import type { CallOptions } from '../../options.ts';
+import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import {
   commissionLeaderboardEntrySchema,
@@ -141,7 +142,7 @@ export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function leaderboard<T extends LeaderboardType>(
-  client: BaseClient,
+  client: BaseClient | PublicClient,
   query: LeaderboardParameters<T>,
   options?: CallOptions,
 ): Promise<LeaderboardReturnType<T>> {

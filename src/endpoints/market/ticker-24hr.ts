@@ -4,6 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
+import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { tickerSchema } from '../../schemas/market.ts';
 
@@ -88,7 +89,7 @@ export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function ticker24hr(
-  client: BaseClient,
+  client: BaseClient | PublicClient,
   query: Ticker24hrParameters = {},
   options?: CallOptions,
 ): Promise<Ticker24hrReturnType> {

@@ -4,6 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
+import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { publicTradeSchema } from '../../schemas/market.ts';
 
@@ -97,7 +98,7 @@ export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
  * ```
  */
 export async function trades(
-  client: BaseClient,
+  client: BaseClient | PublicClient,
   query: TradesParameters,
   options?: CallOptions,
 ): Promise<TradesReturnType> {

@@ -1,8 +1,11 @@
 import { copyOptions, readSharedOptions } from './_internal/client-options.ts';
+import { systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike } from './_internal/env.ts';
 import { CallJournal } from './_internal/journal.ts';
+import { MemoryBudget } from './_internal/memory-budget.ts';
 import { Redactor } from './_internal/redact.ts';
+import { createAttemptSigner } from './_internal/signing.ts';
 import { type Signer, Transport } from './_internal/transport.ts';
 import { ConfigurationError } from './errors/configuration-error.ts';
 import type { Fleet } from './fleet/types.ts';
@@ -109,11 +112,12 @@ export class BaseClient {
       transport: new Transport({
         ...shared,
         apiKey: options.apiKey,
-        sign,
+        signing: sign && createAttemptSigner({ sign, redactor, fleet, paceRunAhead: shared.clock === systemClock }),
         logger: options.logger,
-        fleet,
+        budget: fleet?.budget ?? new MemoryBudget(shared.clock),
         redactor,
       }),
+      redactor,
       subAccountId: options.subAccountId,
       journal: new CallJournal(shared.clock),
     };

@@ -69,7 +69,7 @@ export class FuturesClient extends BaseClient {
           ? { logger: this.ctx.transport.config.logger }
           : {}),
       },
-      this.ctx.transport.redactor,
+      this.ctx.redactor,
     );
   }
 

@@ -36,7 +36,7 @@ export class PublicClient {
     const options = copyOptions(given);
     const shared = readSharedOptions(options);
     this.ctx = {
-      transport: new Transport({ ...shared, apiKey: undefined, sign: undefined, logger: options.logger }),
+      transport: new Transport({ ...shared, apiKey: undefined, logger: options.logger }),
       subAccountId: undefined,
     };
   }

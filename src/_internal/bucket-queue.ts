@@ -22,8 +22,8 @@ const MAX_SLEEP_MS = 2_147_483_647;
  */
 export interface BucketQueueDeps {
   clock: Clock;
-  budget: SharedBudget;
-  /** False: no slots are counted (rateLimit off, or no limit); only pauses hold calls. */
+  budget: SharedBudget | undefined;
+  /** False: no slots are counted (rateLimit off, no limit, or no budget); only pauses hold calls. */
   counted: boolean;
   logger: Logger | undefined;
   /** Longest pause, whoever asks for it (a 429 or the fleet's budget). */
@@ -104,7 +104,7 @@ export class BucketQueue {
     // The kill switch itself was told "too many": its next probe goes no sooner than a second from now.
     if (byKillSwitch) this.lastProbeAt = Math.max(this.lastProbeAt, now);
     if (this.deps.counted) {
-      this.fireAndForget('pause', () => this.deps.budget.pause(this.name, forMs));
+      this.fireAndForget('pause', () => this.deps.budget!.pause(this.name, forMs));
     }
     this.wake();
   }
@@ -231,7 +231,7 @@ export class BucketQueue {
         try {
           answer = await fleetCall(
             `budget (tryTake ${this.name})`,
-            () => this.deps.budget.tryTake(this.name, this.limits),
+            () => this.deps.budget!.tryTake(this.name, this.limits),
             head.timeoutMs,
           );
         } catch (error) {
@@ -356,7 +356,7 @@ export class BucketQueue {
         if (settled) return;
         settled = true;
         this.unsettled--;
-        this.fireAndForget(`settle ${settlement}`, () => this.deps.budget.settle(this.name, ticket, settlement));
+        this.fireAndForget(`settle ${settlement}`, () => this.deps.budget!.settle(this.name, ticket, settlement));
       },
     };
   }

@@ -1,5 +1,6 @@
 import { RequestValidationError } from '../errors/request-validation-error.ts';
 import type { CallJournal } from './journal.ts';
+import type { Redactor } from './redact.ts';
 import type { Transport } from './transport.ts';
 
 /** What every action needs: the transport and the client's defaults. */
@@ -9,6 +10,8 @@ export interface ClientContext {
   readonly subAccountId: string | undefined;
   /** This client's position-moving calls, for maker-fill detection (`client.watch()`); see journal.ts. */
   readonly journal?: CallJournal | undefined;
+  /** This client's credentials (a client with none, the public client, has none), for its streams. */
+  readonly redactor?: Redactor | undefined;
 }
 
 /** Characters a path id may not hold: URL delimiters, `%`, whitespace (as `\s` reads it) and controls (`Cc`: C0, DEL, C1). */

@@ -2,7 +2,6 @@ import type { BucketName, SharedBudget } from '../fleet/types.ts';
 import type { Logger } from '../options.ts';
 import { type AcquireOptions, BucketQueue, type Slot } from './bucket-queue.ts';
 import type { Clock } from './clock.ts';
-import { MemoryBudget } from './memory-budget.ts';
 
 export type { AcquireOptions, BucketName, Slot };
 
@@ -26,7 +25,7 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
  */
 export class RateLimiter {
   private readonly queues = new Map<BucketName, BucketQueue>();
-  readonly budget: SharedBudget;
+  readonly budget: SharedBudget | undefined;
   private readonly limits: BucketLimits;
   private readonly enforceLimits: boolean;
   private readonly logger: Logger | undefined;
@@ -47,7 +46,7 @@ export class RateLimiter {
     this.clock = clock;
     this.limits = options.limits ?? SPEC_BUCKET_LIMITS;
     this.enforceLimits = options.enforceLimits ?? true;
-    this.budget = options.budget ?? new MemoryBudget(clock);
+    this.budget = options.budget;
     this.logger = options.logger;
     this.maxPauseMs = options.maxPauseMs ?? Number.POSITIVE_INFINITY;
   }
@@ -59,7 +58,7 @@ export class RateLimiter {
       queue = new BucketQueue(name, limits, {
         clock: this.clock,
         budget: this.budget,
-        counted: this.enforceLimits && Number.isFinite(limits.limit),
+        counted: this.enforceLimits && Number.isFinite(limits.limit) && this.budget !== undefined,
         logger: this.logger,
         maxPauseMs: this.maxPauseMs,
       });

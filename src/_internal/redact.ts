@@ -137,6 +137,23 @@ function decodedView(text: string): View {
   return view;
 }
 
+/** What the transport scrubs errors and log lines with: a client's {@link Redactor}, or the shape rules alone. */
+export interface Scrubber {
+  text(text: string): string;
+  deep(value: unknown): unknown;
+  logger(logger: LoggerLike): LoggerLike;
+}
+
+/**
+ * The shape rules alone, for a client that holds no credential (a public client): signature and token
+ * parameters, hex digests and JWTs are still removed from whatever a server echoes.
+ */
+export const shapeScrubber: Scrubber = {
+  text: (text) => redact(text),
+  deep: (value) => redactDeep(value),
+  logger: (logger) => redactingLogger(logger),
+};
+
 // ── Redactor ────────────────────────────────────────────────────────────────────────────────────────────────
 
 interface Registered {
@@ -179,7 +196,7 @@ function base64Cores(value: string): string[] {
  * One client's credentials and how to scrub them. Owned by the client (and shared with its stream and watcher),
  * released with it.
  */
-export class Redactor {
+export class Redactor implements Scrubber {
   private readonly values: Registered[] = [];
   /** Signatures and stream tokens are refreshed all the time: only the most recent are kept. */
   private readonly recent: Registered[] = [];

@@ -13,7 +13,7 @@ import { fleetCall } from './fleet-call.ts';
 import type { Redactor } from './redact.ts';
 
 /** What signing needs from the client. */
-export interface SigningContext {
+interface SigningContext {
   clockSync: ClockSync;
   /**
    * True on the machine's own clock: signing is paced to one call per millisecond (per lane), so timestamps do not
@@ -123,4 +123,35 @@ export async function fleetLane(
     );
   }
   return lane;
+}
+
+/** Signs one attempt of a signed call: its fleet lane, its timestamp, its signature (see {@link createAttemptSigner}). */
+export type SignAttempt = (
+  call: EndpointCall<unknown>,
+  query: QueryParams,
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+  /** What is left of the attempt's deadline, read when the lane is in. */
+  leftMs: () => number,
+) => Promise<string>;
+
+/**
+ * What a client with credentials gives its transport: an attempt signer bound to the transport's clock estimate.
+ * A client without credentials gives none, and its bundle carries none of this.
+ */
+export function createAttemptSigner(options: {
+  sign: Signer;
+  redactor: Redactor;
+  fleet: Fleet | undefined;
+  /** True on the machine's own clock (see SigningContext.paceRunAhead). */
+  paceRunAhead: boolean;
+}): (clockSync: ClockSync) => SignAttempt {
+  const { sign, redactor, fleet, paceRunAhead } = options;
+  return (clockSync) => {
+    const context: SigningContext = { clockSync, sign, redactor, paceRunAhead };
+    return async (call, query, timeoutMs, signal, leftMs) => {
+      const lane = await fleetLane(fleet, call, timeoutMs, signal);
+      return signWithin(context, call, query, timeoutMs, signal, lane, leftMs());
+    };
+  };
 }

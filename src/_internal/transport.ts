@@ -7,20 +7,20 @@ import { RedirectError } from '../errors/redirect-error.ts';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
-import type { Fleet } from '../fleet/types.ts';
+import type { Fleet, SharedBudget } from '../fleet/types.ts';
 import type { Logger, RetryOptions, Signer } from '../options.ts';
 import { canonicalQuery } from '../signer.ts';
 import { answerOf } from './answer.ts';
 import { backoffStep } from './backoff.ts';
-import { type Clock, ClockSync, systemClock } from './clock.ts';
+import { type Clock, ClockSync } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
-import { Redactor } from './redact.ts';
+import { type Scrubber, shapeScrubber } from './redact.ts';
 import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
 import { type AttemptResult, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
-import { fleetLane, type SigningContext, signWithin } from './signing.ts';
+import type { SignAttempt } from './signing.ts';
 
 // The option types live in a public module; re-exported for the SDK's internal importers.
 export type { CallOptions, Logger, RetryOptions, Signer } from '../options.ts';
@@ -32,7 +32,8 @@ export { parseRetryAfter } from './response.ts';
 export interface TransportConfig {
   baseUrl: string;
   apiKey: string | undefined;
-  sign: Signer | undefined;
+  /** Signs each attempt of a signed call (none: signed calls are refused before any network). */
+  signing?: ((clockSync: ClockSync) => SignAttempt) | undefined;
   timeoutMs: number;
   retry: Required<RetryOptions> | false;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
@@ -47,10 +48,10 @@ export interface TransportConfig {
   /** Longest a 429 may pause a bucket, in ms. */
   maxPauseMs: number;
   logger: Logger | undefined;
-  /** Shared timestamp lanes and budget of a fleet; none: this client alone, in memory. */
-  fleet?: Fleet | undefined;
-  /** This client's credentials, scrubbed from every error and log line (a new, empty one when omitted). */
-  redactor?: Redactor | undefined;
+  /** Where request slots are counted: a fleet's budget or this client's own; none counts nothing (public client). */
+  budget?: SharedBudget | undefined;
+  /** This client's credentials, scrubbed from every error and log line (the shape rules alone when omitted). */
+  redactor?: Scrubber | undefined;
 }
 
 /** Why an attempt's body or headers stopped being awaited. */
@@ -70,31 +71,26 @@ export class Transport {
   /** Host (with a non-default port) of the base URL, named in connection errors. */
   private readonly host: string;
   /** This client's credentials: every error leaving {@link Transport.call} is sealed with it. */
-  readonly redactor: Redactor;
-  /** What signing an attempt needs (unset without credentials: signed calls are refused before any network). */
-  private readonly signing: SigningContext | undefined;
+  readonly redactor: Scrubber;
+  /** Signs an attempt (unset without credentials: signed calls are refused before any network). */
+  private readonly signAttempt: SignAttempt | undefined;
 
   constructor(config: TransportConfig) {
-    this.redactor = config.redactor ?? new Redactor();
+    this.redactor = config.redactor ?? shapeScrubber;
     this.config = { ...config, logger: config.logger && this.redactor.logger(config.logger) };
     this.host = new URL(config.baseUrl).host;
     this.clockSync = new ClockSync(config.clock);
-    this.signing = config.sign && {
-      clockSync: this.clockSync,
-      sign: config.sign,
-      redactor: this.redactor,
-      paceRunAhead: config.clock === systemClock,
-    };
+    this.signAttempt = config.signing?.(this.clockSync);
     this.limiter = new RateLimiter(config.clock, {
       enforceLimits: config.rateLimit,
       maxPauseMs: config.maxPauseMs,
-      budget: config.fleet?.budget,
+      budget: config.budget,
       logger: this.config.logger,
     });
   }
 
   async call<T>(call: EndpointCall<T>): Promise<T> {
-    if (call.signed && (!this.config.apiKey || !this.config.sign)) {
+    if (call.signed && (!this.config.apiKey || !this.signAttempt)) {
       throw new ConfigurationError(
         `${call.method} ${call.path} needs credentials: create the client with apiKey and apiSecret (or signer)`,
       );
@@ -270,12 +266,9 @@ export class Transport {
     // never takes more than timeoutMs in all. Monotonic real time, like the timers below.
     const startedAt = performance.now();
     const leftMs = () => Math.max(1, Math.ceil(timeoutMs - (performance.now() - startedAt)));
-    const lane = call.signed ? await fleetLane(this.config.fleet, call, timeoutMs, signal) : undefined;
     let search: string;
     try {
-      search = call.signed
-        ? await signWithin(this.signing!, call, query, timeoutMs, signal, lane, leftMs())
-        : canonicalQuery(query);
+      search = call.signed ? await this.signAttempt!(call, query, timeoutMs, signal, leftMs) : canonicalQuery(query);
     } catch (error) {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }

@@ -1,10 +1,10 @@
-import type { Redactor } from '../_internal/redact.ts';
+import type { Scrubber } from '../_internal/redact.ts';
 import { FuturesError, SCRUB } from './futures-error.ts';
 
 const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * Makes an error safe to hand to the caller of a client, with that client's Redactor: message, short message
+ * Makes an error safe to hand to the caller of a client, with that client's scrubber: message, short message
  * and stack scrubbed; the cause chain replaced by sanitised copies (name, message, `code` — never a raw
  * `Request` that could hold a signature) and scrubbed too; `JSON.stringify` and `util.inspect` views that scrub
  * every field. Fields holding the server's words (`error`, `body`) stay verbatim in memory; every rendering of
@@ -13,17 +13,17 @@ const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
  * which only throws (the decimal helpers) stays small.
  * @internal
  */
-export function sealError<E extends FuturesError>(error: E, redactor: Redactor): E {
+export function sealError<E extends FuturesError>(error: E, redactor: Scrubber): E {
   sealOne(error, redactor, 0);
   return error;
 }
 
 type Sealable = Error & { shortMessage?: string; cause?: unknown; [SCRUB]?: (value: unknown) => unknown };
 
-/** The scrubber of each Redactor, made once, so that sealing twice with one client is a no-op. */
-const scrubbers = new WeakMap<Redactor, (value: unknown) => unknown>();
+/** The scrubber of each Scrubber, made once, so that sealing twice with one client is a no-op. */
+const scrubbers = new WeakMap<Scrubber, (value: unknown) => unknown>();
 
-function scrubberOf(redactor: Redactor): (value: unknown) => unknown {
+function scrubberOf(redactor: Scrubber): (value: unknown) => unknown {
   let scrub = scrubbers.get(redactor);
   if (!scrub) {
     scrub = (value) => redactor.deep(value);
@@ -32,7 +32,7 @@ function scrubberOf(redactor: Redactor): (value: unknown) => unknown {
   return scrub;
 }
 
-function sealOne(error: Sealable, redactor: Redactor, depth: number): void {
+function sealOne(error: Sealable, redactor: Scrubber, depth: number): void {
   const scrub = scrubberOf(redactor);
   if (error[SCRUB] === scrub) return;
   try {

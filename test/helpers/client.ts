@@ -1,5 +1,8 @@
 import type { Clock } from '../../src/_internal/clock.ts';
 import { systemClock } from '../../src/_internal/clock.ts';
+import { MemoryBudget } from '../../src/_internal/memory-budget.ts';
+import { Redactor } from '../../src/_internal/redact.ts';
+import { createAttemptSigner } from '../../src/_internal/signing.ts';
 import { type Logger, type Signer, Transport, type TransportConfig } from '../../src/_internal/transport.ts';
 import { hmacSha256Hex } from '../../src/signer.ts';
 
@@ -23,9 +26,16 @@ export function makeTransport(
   secret = API_SECRET,
 ): Transport {
   const sign: Signer = (payload) => hmacSha256Hex(secret, payload);
+  const clock = overrides.clock ?? systemClock;
   return new Transport({
     apiKey: API_KEY,
-    sign,
+    signing: createAttemptSigner({
+      sign,
+      redactor: new Redactor(),
+      fleet: undefined,
+      paceRunAhead: clock === systemClock,
+    }),
+    budget: new MemoryBudget(clock),
     timeoutMs: 10_000,
     retry: { limit: 4, baseDelayMs: 500, maxDelayMs: 8_000, maxRetryAfterMs: 60_000 },
     fetch: globalThis.fetch,

@@ -32,6 +32,8 @@ export type CallPriority = 'trading' | 'normal' | 'background';
  */
 export interface InternalCallOptions extends CallOptions {
   priority?: CallPriority | undefined;
+  /** A read the kill switch itself needs (cancel-all's listing of conditional orders): a probe like the rest. */
+  killSwitch?: boolean | undefined;
 }
 
 /** One endpoint call, as resources describe it to the transport. */
@@ -91,13 +93,14 @@ export function readCallOptions(call: EndpointCall<unknown>): InternalCallOption
   let signal: unknown;
   let timeoutMs: unknown;
   let priority: unknown;
+  let killSwitch: unknown;
   try {
     const options: unknown = call.options;
     if (options === undefined || options === null) return undefined;
     if (typeof options !== 'object') {
       throw new RequestValidationError([{ path: ['options'], message: 'must be an object' }], context);
     }
-    ({ signal, timeoutMs, priority } = options as InternalCallOptions);
+    ({ signal, timeoutMs, priority, killSwitch } = options as InternalCallOptions);
   } catch (error) {
     if (error instanceof RequestValidationError) throw error;
     throw new RequestValidationError([{ path: ['options'], message: 'could not be read' }], context);
@@ -117,6 +120,7 @@ export function readCallOptions(call: EndpointCall<unknown>): InternalCallOption
     signal: signal as AbortSignal | undefined,
     timeoutMs: timeoutMs as number | undefined,
     priority: priority as CallPriority | undefined,
+    killSwitch: killSwitch === true,
   };
 }
 

@@ -129,7 +129,7 @@ export class Transport {
       try {
         slot = await this.limiter.acquire(call.bucket, {
           priority,
-          killSwitch: call.killSwitch,
+          killSwitch: call.killSwitch === true || call.options?.killSwitch === true,
           waitOutPause,
           timeoutMs,
           signal,
@@ -216,7 +216,7 @@ export class Transport {
   private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number): void {
     const { config } = this;
     const clamped = Math.min(pauseMs, config.maxPauseMs);
-    this.limiter.pause(call.bucket, clamped, call.killSwitch === true);
+    this.limiter.pause(call.bucket, clamped, call.killSwitch === true || call.options?.killSwitch === true);
     const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
     config.logger?.warn(
       `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${clamped} ms` +

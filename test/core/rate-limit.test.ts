@@ -434,6 +434,35 @@ describe('the kill switch gets through a paused bucket', () => {
     for (const error of await Promise.all(cancels)) expect(error).toMatchObject({ name: 'NotFoundError' });
   });
 
+  it('cancelAll({ includeConditional }) gets through a long pause too: its listing is part of the kill switch', async () => {
+    const clock = new ManualClock();
+    const { ex, client } = exchange(clock, { retry: false });
+    const stop = {
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'STOP_MARKET',
+      quantity: '0.01',
+      stopPrice: '50000',
+    } as const;
+    const conditional = client.orders.create(stop);
+    await flushReal();
+    await conditional;
+    ex.faults.add({ method: 'GET', path: '/v2/positions', status: 429, headers: { 'Retry-After': '120' } });
+    await expect(client.account.positions()).rejects.toBeInstanceOf(RateLimitError);
+    const t0 = clock.now();
+    const all = client.orders.cancelAll({ includeConditional: true });
+    for (let i = 0; i < 4; i++) {
+      await flushReal();
+      clock.advance(1_000);
+    }
+    const result = await all;
+    expect(result.canceled).toBeGreaterThanOrEqual(1);
+    const after = ex.requests.slice(ex.requests.findIndex((r) => r.path === '/v2/positions') + 1);
+    const times = after.map((r) => `${r.method} ${r.path} +${r.time - t0}`);
+    expect(times[0]).toBe('GET /v2/orders +0');
+    expect(times.every((line) => Number(line.split('+')[1]) < 5_000)).toBe(true);
+  });
+
   it('a probe answered 429 is retried no sooner than a second later, and is never held for the whole pause', async () => {
     const clock = new FakeClock();
     const srv = await startTestServer({ keys: { [API_KEY]: API_SECRET }, now: () => clock.now() });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
+import type { InternalCallOptions } from '../../_internal/endpoint-call.ts';
 import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
@@ -142,7 +143,9 @@ async function workingConditionalOrders(
 ): Promise<Order[]> {
   const found = new Map<string, Order>();
   for (const status of WORKING_ORDER_STATUSES) {
-    for await (const order of listAll(client, symbol === undefined ? { status } : { symbol, status }, options)) {
+    // Part of the kill switch: the listing goes through a paused bucket as the cancels do.
+    const listing: InternalCallOptions = { ...options, killSwitch: true };
+    for await (const order of listAll(client, symbol === undefined ? { status } : { symbol, status }, listing)) {
       if (CONDITIONAL_ORDER_TYPES.includes(order.type) && order.status === status) found.set(order.id, order);
     }
   }

@@ -55,6 +55,6 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
  * await health(client);
  * ```
  */
-export async function health(client: BaseClient, options?: CallOptions): Promise<HealthReturnType> {
+export async function health(client: BaseClient | PublicClient, options?: CallOptions): Promise<HealthReturnType> {
   return await callEndpoint(contextOf(client), healthEndpoint, { options });
 }

@@ -62,6 +62,9 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
  * const status = await platformStatus(client);
  * ```
  */
-export async function platformStatus(client: BaseClient, options?: CallOptions): Promise<PlatformStatusReturnType> {
+export async function platformStatus(
+  client: BaseClient | PublicClient,
+  options?: CallOptions,
+): Promise<PlatformStatusReturnType> {
   return await callEndpoint(contextOf(client), platformStatusEndpoint, { options });
 }

@@ -63,6 +63,9 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
  * const tokens = await platformTokens(client);
  * ```
  */
-export async function platformTokens(client: BaseClient, options?: CallOptions): Promise<PlatformTokensReturnType> {
+export async function platformTokens(
+  client: BaseClient | PublicClient,
+  options?: CallOptions,
+): Promise<PlatformTokensReturnType> {
   return await callEndpoint(contextOf(client), platformTokensEndpoint, { options });
 }

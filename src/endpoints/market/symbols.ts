@@ -57,6 +57,6 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
  * const { symbols: all } = await symbols(client);
  * ```
  */
-export async function symbols(client: BaseClient, options?: CallOptions): Promise<SymbolsReturnType> {
+export async function symbols(client: BaseClient | PublicClient, options?: CallOptions): Promise<SymbolsReturnType> {
   return await callEndpoint(contextOf(client), symbolsEndpoint, { options });
 }

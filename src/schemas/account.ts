@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString, openEnum } from './common.ts';
 import { orderSchema } from './order.ts';
+import type { Strict } from './strict.ts';
 
 /**
  * One asset of the futures wallet (`GET /v2/futures/balance`). Every amount is a decimal string.
@@ -32,7 +33,7 @@ export const futuresAssetBalanceSchema = /* @__PURE__ */ pure(() =>
  * const value: FuturesAssetBalance = futuresAssetBalanceSchema.parse(json);
  * ```
  */
-export type FuturesAssetBalance = z.infer<typeof futuresAssetBalanceSchema>;
+export type FuturesAssetBalance = Strict<z.infer<typeof futuresAssetBalanceSchema>>;
 
 /**
  * Transfer statuses the spec names; `SUCCESS` and `CONFIRMED` both mean done, `FAILED`/`CANCELLED` failed.
@@ -95,7 +96,7 @@ export const transferSchema = /* @__PURE__ */ pure(() =>
  * const value: Transfer = transferSchema.parse(json);
  * ```
  */
-export type Transfer = z.infer<typeof transferSchema>;
+export type Transfer = Strict<z.infer<typeof transferSchema>>;
 
 /**
  * An execution in the activity feed. The spec does not list its fields, so every field is kept as sent.
@@ -116,7 +117,7 @@ export const executionSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
  * const value: Execution = executionSchema.parse(json);
  * ```
  */
-export type Execution = z.infer<typeof executionSchema>;
+export type Execution = Strict<z.infer<typeof executionSchema>>;
 
 /**
  * One entry of the activity feed (`GET /v2/me/activities`), discriminated on `type`: `ORDER` carries an
@@ -146,7 +147,7 @@ export const activitySchema = /* @__PURE__ */ pure(() =>
  * const value: Activity = activitySchema.parse(json);
  * ```
  */
-export type Activity = z.infer<typeof activitySchema>;
+export type Activity = Strict<z.infer<typeof activitySchema>>;
 
 /**
  * The account-wide ledger of the activity feed: it does not change with `skip`/`take`.
@@ -181,7 +182,7 @@ export const activityTotalsSchema = /* @__PURE__ */ pure(() =>
  * const value: ActivityTotals = activityTotalsSchema.parse(json);
  * ```
  */
-export type ActivityTotals = z.infer<typeof activityTotalsSchema>;
+export type ActivityTotals = Strict<z.infer<typeof activityTotalsSchema>>;
 
 /**
  * One bucket of `GET /v2/account/pnl-history`. Unlike everywhere else, the amounts are JSON numbers.
@@ -210,7 +211,7 @@ export const pnlBucketSchema = /* @__PURE__ */ pure(() =>
  * const value: PnlBucket = pnlBucketSchema.parse(json);
  * ```
  */
-export type PnlBucket = z.infer<typeof pnlBucketSchema>;
+export type PnlBucket = Strict<z.infer<typeof pnlBucketSchema>>;
 
 /**
  * The summary of `GET /v2/account/pnl-history` (numbers).
@@ -238,7 +239,7 @@ export const pnlSummarySchema = /* @__PURE__ */ pure(() =>
  * const value: PnlSummary = pnlSummarySchema.parse(json);
  * ```
  */
-export type PnlSummary = z.infer<typeof pnlSummarySchema>;
+export type PnlSummary = Strict<z.infer<typeof pnlSummarySchema>>;
 
 /**
  * One spot-wallet balance (`GET /v2/accounts/:id/balances`).
@@ -266,4 +267,4 @@ export const spotBalanceSchema = /* @__PURE__ */ pure(() =>
  * const value: SpotBalance = spotBalanceSchema.parse(json);
  * ```
  */
-export type SpotBalance = z.infer<typeof spotBalanceSchema>;
+export type SpotBalance = Strict<z.infer<typeof spotBalanceSchema>>;

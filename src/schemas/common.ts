@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
+import type { Strict } from './strict.ts';
 
 /**
  * An enum the server may extend: known values are typed, any other string is kept as it is (never rejected).
@@ -51,7 +52,7 @@ export const orderSideSchema = /* @__PURE__ */ pure(() => z.enum(['BUY', 'SELL']
  * const value: OrderSide = orderSideSchema.parse(json);
  * ```
  */
-export type OrderSide = z.infer<typeof orderSideSchema>;
+export type OrderSide = Strict<z.infer<typeof orderSideSchema>>;
 
 /**
  * The six order types of the spec.
@@ -83,7 +84,7 @@ export const orderTypeSchema = /* @__PURE__ */ pure(() => z.enum(ORDER_TYPES));
  * const type: OrderType = 'STOP_MARKET';
  * ```
  */
-export type OrderType = z.infer<typeof orderTypeSchema>;
+export type OrderType = Strict<z.infer<typeof orderTypeSchema>>;
 
 /**
  * Position side: the spec's closed enum `BOTH` | `LONG` | `SHORT`.
@@ -104,7 +105,7 @@ export const positionSideSchema = /* @__PURE__ */ pure(() => z.enum(['BOTH', 'LO
  * const side: PositionSide = 'LONG'; // hedge mode
  * ```
  */
-export type PositionSide = z.infer<typeof positionSideSchema>;
+export type PositionSide = Strict<z.infer<typeof positionSideSchema>>;
 
 /**
  * Margin mode: the spec's closed enum `ISOLATED` | `CROSSED`.
@@ -126,7 +127,7 @@ export const marginTypeSchema = /* @__PURE__ */ pure(() => z.enum(['ISOLATED', '
  * await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: mode });
  * ```
  */
-export type MarginType = z.infer<typeof marginTypeSchema>;
+export type MarginType = Strict<z.infer<typeof marginTypeSchema>>;
 /**
  * Position mode: the spec's closed enum `ONE_WAY` | `HEDGE`.
  *
@@ -147,4 +148,4 @@ export const positionModeSchema = /* @__PURE__ */ pure(() => z.enum(['ONE_WAY', 
  * await client.futures.setPositionMode({ positionMode: mode });
  * ```
  */
-export type PositionMode = z.infer<typeof positionModeSchema>;
+export type PositionMode = Strict<z.infer<typeof positionModeSchema>>;

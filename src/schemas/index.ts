@@ -17,4 +17,5 @@ export {
 export * from './market.ts';
 export * from './order.ts';
 export * from './position.ts';
+export type { Strict, WithUnknownFields } from './strict.ts';
 export * from './trade.ts';

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString } from './common.ts';
+import type { Strict } from './strict.ts';
 
 /**
  * A 24-hour ticker (`GET /v2/ticker/24hr`). Amounts are decimal strings.
@@ -33,7 +34,7 @@ export const tickerSchema = /* @__PURE__ */ pure(() =>
  * const value: Ticker = tickerSchema.parse(json);
  * ```
  */
-export type Ticker = z.infer<typeof tickerSchema>;
+export type Ticker = Strict<z.infer<typeof tickerSchema>>;
 
 /**
  * One order-book level: `[price, quantity]`, both decimal strings.
@@ -55,7 +56,7 @@ export const depthLevelSchema = /* @__PURE__ */ pure(() => z.tuple([decimalStrin
  * const value: DepthLevel = depthLevelSchema.parse(json);
  * ```
  */
-export type DepthLevel = z.infer<typeof depthLevelSchema>;
+export type DepthLevel = Strict<z.infer<typeof depthLevelSchema>>;
 
 /**
  * A public trade (`GET /v2/trades`). `id` is an integer and `time` a ms epoch.
@@ -84,7 +85,7 @@ export const publicTradeSchema = /* @__PURE__ */ pure(() =>
  * const value: PublicTrade = publicTradeSchema.parse(json);
  * ```
  */
-export type PublicTrade = z.infer<typeof publicTradeSchema>;
+export type PublicTrade = Strict<z.infer<typeof publicTradeSchema>>;
 
 /**
  * Kline intervals the server accepts.
@@ -161,7 +162,7 @@ export const klineSchema = /* @__PURE__ */ pure(() =>
  * const value: Kline = klineSchema.parse(json);
  * ```
  */
-export type Kline = z.infer<typeof klineSchema>;
+export type Kline = Strict<z.infer<typeof klineSchema>>;
 
 /**
  * Leaderboard kinds.
@@ -236,7 +237,7 @@ export const volumeLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
  * const value: VolumeLeaderboardEntry = volumeLeaderboardEntrySchema.parse(json);
  * ```
  */
-export type VolumeLeaderboardEntry = z.infer<typeof volumeLeaderboardEntrySchema>;
+export type VolumeLeaderboardEntry = Strict<z.infer<typeof volumeLeaderboardEntrySchema>>;
 
 /**
  * A `referrals` leaderboard row.
@@ -263,7 +264,7 @@ export const referralsLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
  * const value: ReferralsLeaderboardEntry = referralsLeaderboardEntrySchema.parse(json);
  * ```
  */
-export type ReferralsLeaderboardEntry = z.infer<typeof referralsLeaderboardEntrySchema>;
+export type ReferralsLeaderboardEntry = Strict<z.infer<typeof referralsLeaderboardEntrySchema>>;
 
 /**
  * A `commission` leaderboard row.
@@ -290,7 +291,7 @@ export const commissionLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
  * const value: CommissionLeaderboardEntry = commissionLeaderboardEntrySchema.parse(json);
  * ```
  */
-export type CommissionLeaderboardEntry = z.infer<typeof commissionLeaderboardEntrySchema>;
+export type CommissionLeaderboardEntry = Strict<z.infer<typeof commissionLeaderboardEntrySchema>>;
 
 /**
  * One entry of the token registry (`GET /v2/platform/tokens`): (chainId, asset) → decimals.
@@ -319,7 +320,7 @@ export const platformTokenSchema = /* @__PURE__ */ pure(() =>
  * const value: PlatformToken = platformTokenSchema.parse(json);
  * ```
  */
-export type PlatformToken = z.infer<typeof platformTokenSchema>;
+export type PlatformToken = Strict<z.infer<typeof platformTokenSchema>>;
 
 /**
  * Platform feature switches (`GET /v2/platform/status`).
@@ -348,4 +349,4 @@ export const platformFeaturesSchema = /* @__PURE__ */ pure(() =>
  * const value: PlatformFeatures = platformFeaturesSchema.parse(json);
  * ```
  */
-export type PlatformFeatures = z.infer<typeof platformFeaturesSchema>;
+export type PlatformFeatures = Strict<z.infer<typeof platformFeaturesSchema>>;

@@ -8,6 +8,7 @@ import {
   orderTypeSchema,
   positionSideSchema,
 } from './common.ts';
+import type { Strict } from './strict.ts';
 
 /**
  * Statuses the spec names; others are kept as strings.
@@ -85,7 +86,7 @@ export const orderSchema = /* @__PURE__ */ pure(() =>
  * const value: Order = orderSchema.parse(json);
  * ```
  */
-export type Order = z.infer<typeof orderSchema>;
+export type Order = Strict<z.infer<typeof orderSchema>>;
 
 /**
  * One item of the `POST /v2/orders/batch` response: `success: true` carries `orderId`, `symbol` and `status`;
@@ -127,7 +128,7 @@ export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
  * const value: BatchOrderResult = batchOrderResultSchema.parse(json);
  * ```
  */
-export type BatchOrderResult = z.infer<typeof batchOrderResultSchema>;
+export type BatchOrderResult = Strict<z.infer<typeof batchOrderResultSchema>>;
 
 /**
  * One entry of the cancel-all `results`: `status` is `CANCELED` or `FAILED` (other strings are kept); any entry
@@ -159,7 +160,7 @@ export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
  * const value: CancelAllResultEntry = cancelAllResultEntrySchema.parse(json);
  * ```
  */
-export type CancelAllResultEntry = z.infer<typeof cancelAllResultEntrySchema>;
+export type CancelAllResultEntry = Strict<z.infer<typeof cancelAllResultEntrySchema>>;
 
 /**
  * A live open order as the venue reports it (`GET /v2/futures/open-orders`). Venue field names, not normalised:
@@ -195,4 +196,4 @@ export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
  * const value: VenueOpenOrder = venueOpenOrderSchema.parse(json);
  * ```
  */
-export type VenueOpenOrder = z.infer<typeof venueOpenOrderSchema>;
+export type VenueOpenOrder = Strict<z.infer<typeof venueOpenOrderSchema>>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString, marginTypeSchema, openEnum, positionSideSchema } from './common.ts';
+import type { Strict } from './strict.ts';
 
 /**
  * The spec's Position resource. `quantity` is signed: > 0 long, < 0 short. Unknown fields are kept. `marginMode` and
@@ -48,4 +49,4 @@ export const positionSchema = /* @__PURE__ */ pure(() =>
  * const value: Position = positionSchema.parse(json);
  * ```
  */
-export type Position = z.infer<typeof positionSchema>;
+export type Position = Strict<z.infer<typeof positionSchema>>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { decimalString, orderSideSchema, positionSideSchema } from './common.ts';
+import type { Strict } from './strict.ts';
 
 /**
  * An account trade (`GET /v2/futures/myTrades`). Only taker fills appear: fills of your resting (maker) orders
@@ -40,7 +41,7 @@ export const accountTradeSchema = /* @__PURE__ */ pure(() =>
  * const value: AccountTrade = accountTradeSchema.parse(json);
  * ```
  */
-export type AccountTrade = z.infer<typeof accountTradeSchema>;
+export type AccountTrade = Strict<z.infer<typeof accountTradeSchema>>;
 
 /**
  * A closed-position record (`GET /v2/futures/positionHistory`): a venue passthrough with the venue's names —
@@ -78,4 +79,4 @@ export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
  * const value: ClosedPositionRecord = closedPositionRecordSchema.parse(json);
  * ```
  */
-export type ClosedPositionRecord = z.infer<typeof closedPositionRecordSchema>;
+export type ClosedPositionRecord = Strict<z.infer<typeof closedPositionRecordSchema>>;

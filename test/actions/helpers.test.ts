@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePositionHistory, parseKline } from '../../src/helpers/index.ts';
-import type { ClosedPositionRecord, Kline } from '../../src/index.ts';
+import type { ClosedPositionRecord, Kline, WithUnknownFields } from '../../src/index.ts';
 import { closedPositionRecord, kline } from './_fixtures.ts';
 
 describe('parseKline', () => {
@@ -37,7 +37,7 @@ describe('normalizePositionHistory', () => {
       qty: '0.01',
     });
     expect(normalized.realizedPnL).toBe('10');
-    expect(normalized['extra']).toBe('kept');
+    expect((normalized as WithUnknownFields<typeof normalized>)['extra']).toBe('kept');
   });
 
   it('works as a map callback', () => {

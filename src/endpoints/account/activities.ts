@@ -7,6 +7,7 @@ import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Activity, activitySchema, activityTotalsSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -94,7 +95,7 @@ export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type ActivitiesReturnType = z.infer<typeof activitiesResponseSchema>;
+export type ActivitiesReturnType = Strict<z.infer<typeof activitiesResponseSchema>>;
 
 /** `skip`, `take` (max not documented) */
 export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { futuresAssetBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -61,7 +62,7 @@ export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type BalanceReturnType = z.infer<typeof balanceResponseSchema>;
+export type BalanceReturnType = Strict<z.infer<typeof balanceResponseSchema>>;
 
 /** Futures wallet */
 export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({

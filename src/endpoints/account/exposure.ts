@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -33,7 +34,7 @@ export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
  * const { grossExposure, positions } = await client.account.exposure();
  * ```
  */
-export type ExposureReturnType = z.infer<typeof exposureResponseSchema>;
+export type ExposureReturnType = Strict<z.infer<typeof exposureResponseSchema>>;
 
 /** `grossExposure` = sum of |quantity| over open positions */
 export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -74,7 +75,7 @@ export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type PnlHistoryReturnType = z.infer<typeof pnlHistoryResponseSchema>;
+export type PnlHistoryReturnType = Strict<z.infer<typeof pnlHistoryResponseSchema>>;
 
 /** Amounts are **numbers**, not decimal strings */
 export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({

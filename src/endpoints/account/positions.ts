@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -66,7 +67,7 @@ export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type PositionsReturnType = z.infer<typeof positionsResponseSchema>;
+export type PositionsReturnType = Strict<z.infer<typeof positionsResponseSchema>>;
 
 /** `status: 'OPEN'` (default) or `'CLOSED'` */
 export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({

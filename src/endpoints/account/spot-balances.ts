@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { spotBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -35,7 +36,7 @@ export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
  * else console.log('raw upstream payload', balances);
  * ```
  */
-export type SpotBalancesReturnType = z.infer<typeof spotBalancesResponseSchema>;
+export type SpotBalancesReturnType = Strict<z.infer<typeof spotBalancesResponseSchema>>;
 
 /** Spot wallet; your own `accountId` only */
 export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({

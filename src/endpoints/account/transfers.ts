@@ -7,6 +7,7 @@ import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Transfer, transferSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -132,7 +133,7 @@ export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type TransfersReturnType = z.infer<typeof transfersResponseSchema>;
+export type TransfersReturnType = Strict<z.infer<typeof transfersResponseSchema>>;
 
 /** `skip` ≥ 0, `take` 1..100, `type` deposit | withdraw | all */
 export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({

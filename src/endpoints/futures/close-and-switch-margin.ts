@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import { MarginSwitchError } from '../../errors/margin-switch-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { marginTypeParam } from './set-margin-type.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -78,7 +79,7 @@ export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type CloseAndSwitchMarginReturnType = z.infer<typeof closeAndSwitchMarginResponseSchema>;
+export type CloseAndSwitchMarginReturnType = Strict<z.infer<typeof closeAndSwitchMarginResponseSchema>>;
 
 /** Closes the symbol's positions, then switches the margin type; a 502 is a `MarginSwitchError` */
 export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -5,6 +5,7 @@ import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -78,7 +79,7 @@ export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type SetLeverageReturnType = z.infer<typeof setLeverageResponseSchema>;
+export type SetLeverageReturnType = Strict<z.infer<typeof setLeverageResponseSchema>>;
 
 /** Leverage of a symbol; `forceWithOpenPosition` to change it with a position open */
 export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({

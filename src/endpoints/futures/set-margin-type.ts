@@ -5,6 +5,7 @@ import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -87,7 +88,7 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type SetMarginTypeReturnType = z.infer<typeof setMarginTypeResponseSchema>;
+export type SetMarginTypeReturnType = Strict<z.infer<typeof setMarginTypeResponseSchema>>;
 
 /** `ISOLATED` or `CROSSED` for a symbol */
 export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -4,6 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, type PositionMode, positionModeSchema } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -61,7 +62,7 @@ export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type SetPositionModeReturnType = z.infer<typeof setPositionModeResponseSchema>;
+export type SetPositionModeReturnType = Strict<z.infer<typeof setPositionModeResponseSchema>>;
 
 /** One-way (`BOTH`) or hedge (`LONG`/`SHORT`) positions */
 export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({

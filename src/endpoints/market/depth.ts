@@ -7,6 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -72,7 +73,7 @@ export const depthResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type DepthReturnType = z.infer<typeof depthResponseSchema>;
+export type DepthReturnType = Strict<z.infer<typeof depthResponseSchema>>;
 
 /** `bids`/`asks` as `[price, quantity]` string pairs, no `lastUpdateId` */
 export const depthEndpoint = /* @__PURE__ */ defineEndpoint({

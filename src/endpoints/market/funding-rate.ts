@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -61,7 +62,7 @@ export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type FundingRateReturnType = z.infer<typeof fundingRateResponseSchema>;
+export type FundingRateReturnType = Strict<z.infer<typeof fundingRateResponseSchema>>;
 
 /** `fundingRate: string | null` (null until cached) */
 export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({

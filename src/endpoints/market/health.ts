@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -28,7 +29,7 @@ export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ o
  * const value: HealthReturnType = healthResponseSchema.parse(json);
  * ```
  */
-export type HealthReturnType = z.infer<typeof healthResponseSchema>;
+export type HealthReturnType = Strict<z.infer<typeof healthResponseSchema>>;
 
 /** Liveness probe (unversioned path) */
 export const healthEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -7,6 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -92,7 +93,7 @@ export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type KlinesReturnType = z.infer<typeof klinesResponseSchema>;
+export type KlinesReturnType = Strict<z.infer<typeof klinesResponseSchema>>;
 
 /** 12-tuples; newest `limit` only */
 export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -16,6 +16,7 @@ import {
   referralsLeaderboardEntrySchema,
   volumeLeaderboardEntrySchema,
 } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -107,7 +108,7 @@ export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
  * ```
  */
 export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> = Extract<
-  z.infer<typeof leaderboardResponseSchema>,
+  Strict<z.infer<typeof leaderboardResponseSchema>>,
   { type: T }
 >;
 

@@ -6,6 +6,7 @@ import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { platformFeaturesSchema } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -35,7 +36,7 @@ export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type PlatformStatusReturnType = z.infer<typeof platformStatusResponseSchema>;
+export type PlatformStatusReturnType = Strict<z.infer<typeof platformStatusResponseSchema>>;
 
 /** `features.{referral,trading,deposits,withdrawals}` */
 export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -6,6 +6,7 @@ import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { platformTokenSchema } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -35,7 +36,7 @@ export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
  * const usdc = tokens.find((t) => t.chainId === 42161 && t.asset === 'USDC');
  * ```
  */
-export type PlatformTokensReturnType = z.infer<typeof platformTokensResponseSchema>;
+export type PlatformTokensReturnType = Strict<z.infer<typeof platformTokensResponseSchema>>;
 
 /** (chainId, asset) → decimals registry, `hash` */
 export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({

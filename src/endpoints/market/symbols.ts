@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -30,7 +31,7 @@ export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
  * const value: SymbolsReturnType = symbolsResponseSchema.parse(json);
  * ```
  */
-export type SymbolsReturnType = z.infer<typeof symbolsResponseSchema>;
+export type SymbolsReturnType = Strict<z.infer<typeof symbolsResponseSchema>>;
 
 /** `symbols: string[]` */
 export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -7,6 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { tickerSchema } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -58,7 +59,7 @@ export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type Ticker24hrReturnType = z.infer<typeof ticker24hrResponseSchema>;
+export type Ticker24hrReturnType = Strict<z.infer<typeof ticker24hrResponseSchema>>;
 
 /** Always `tickers: Ticker[]`, one element when `symbol` is given */
 export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({

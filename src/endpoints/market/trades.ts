@@ -7,6 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { publicTradeSchema } from '../../schemas/market.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -67,7 +68,7 @@ export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type TradesReturnType = z.infer<typeof tradesResponseSchema>;
+export type TradesReturnType = Strict<z.infer<typeof tradesResponseSchema>>;
 
 /** `id` integer, `time` ms */
 export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -61,7 +62,7 @@ export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type CancelOrderReturnType = z.infer<typeof cancelOrderResponseSchema>;
+export type CancelOrderReturnType = Strict<z.infer<typeof cancelOrderResponseSchema>>;
 
 /** Cancels one order */
 export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({

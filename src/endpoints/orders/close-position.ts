@@ -5,6 +5,7 @@ import { nonEmptyString, positiveDecimalParam } from '../../_internal/validate.t
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -105,7 +106,7 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type ClosePositionReturnType = z.infer<typeof closePositionResponseSchema>;
+export type ClosePositionReturnType = Strict<z.infer<typeof closePositionResponseSchema>>;
 
 /** Closes a position, fully or `quantity` of it */
 export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -7,6 +7,7 @@ import { RequestValidationError } from '../../errors/request-validation-error.ts
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { batchOrderResultSchema } from '../../schemas/order.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { type CreateOrderParameters, createOrderParamsSchema, withClientOrderId } from './create.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -86,7 +87,7 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
  * }
  * ```
  */
-export type CreateBatchReturnType = z.infer<typeof createBatchResponseSchema>;
+export type CreateBatchReturnType = Strict<z.infer<typeof createBatchResponseSchema>>;
 
 /**
  * The orders of a checked batch as they are sent: the client's `subAccountId` (filled in at the top level by the

@@ -8,6 +8,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -252,7 +253,7 @@ export const createOrderResponseSchema = z.looseObject({
  * }
  * ```
  */
-export type CreateOrderReturnType = z.infer<typeof createOrderResponseSchema>;
+export type CreateOrderReturnType = Strict<z.infer<typeof createOrderResponseSchema>>;
 
 /**
  * An order with its `clientOrderId`: the caller's, or a UUID v4 generated once per call, so that every retry of

@@ -5,6 +5,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -28,7 +29,7 @@ export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({
  * if (order.status === 'FILLED') console.log('done');
  * ```
  */
-export type GetOrderReturnType = z.infer<typeof getOrderResponseSchema>;
+export type GetOrderReturnType = Strict<z.infer<typeof getOrderResponseSchema>>;
 
 /** One order by id */
 export const getEndpoint = /* @__PURE__ */ defineEndpoint({

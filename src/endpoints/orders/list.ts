@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
+import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -90,7 +91,7 @@ export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type ListOrdersReturnType = z.infer<typeof listOrdersResponseSchema>;
+export type ListOrdersReturnType = Strict<z.infer<typeof listOrdersResponseSchema>>;
 
 /** One page of orders: `{ orders, total }` */
 export const listEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -5,6 +5,7 @@ import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
@@ -73,7 +74,7 @@ export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type MyTradesReturnType = z.infer<typeof myTradesResponseSchema>;
+export type MyTradesReturnType = Strict<z.infer<typeof myTradesResponseSchema>>;
 
 /** Your fills of a symbol, from `fromId` */
 export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { venueOpenOrderSchema } from '../../schemas/order.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
@@ -68,7 +69,7 @@ export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type OpenOrdersReturnType = z.infer<typeof openOrdersResponseSchema>;
+export type OpenOrdersReturnType = Strict<z.infer<typeof openOrdersResponseSchema>>;
 
 /** Working orders as the venue reports them */
 export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({

@@ -5,6 +5,7 @@ import { intInRange, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
+import type { Strict } from '../../schemas/strict.ts';
 import { closedPositionRecordSchema } from '../../schemas/trade.ts';
 import { optionalEpochMs, subAccountIdParam } from '../_shared.ts';
 
@@ -105,7 +106,7 @@ export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
  * console.log(result.ok); // true: every success carries the envelope
  * ```
  */
-export type PositionHistoryReturnType = z.infer<typeof positionHistoryResponseSchema>;
+export type PositionHistoryReturnType = Strict<z.infer<typeof positionHistoryResponseSchema>>;
 
 /** Closed-position records */
 export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({

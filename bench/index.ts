@@ -1,13 +1,13 @@
 /**
  * The issue 9 table in one run: `npm run bench` (builds first; measures the built package, as users get it).
  *
- * 1. Browser bundle sizes (esbuild and Vite, minified, gzip -9): whole FuturesClient, market data only,
- *    canonicalQuery + hmacSha256Hex only — the same cases `npm run check:size` enforces.
+ * 1. Browser bundle sizes (esbuild and Vite, minified, gzip -9): the cases `npm run check:size` enforces (whole
+ *    FuturesClient, market page, trading page, decimal helpers, canonicalQuery + hmacSha256Hex).
  * 2. Signed GET throughput vs raw `fetch` of the same URL, 127.0.0.1, server in another process (this file run
  *    with `--serve`: a minimal node:http server answering canned bodies, so the figure is the client's cost).
  * 3. A 200-order list: `orders.list` (fetch + parse + validate) vs `fetch` + `JSON.parse`.
- *    Both throughput rows also time ky alone (as the transport calls it) against the same limit: the best ratio
- *    an SDK built on ky can reach on this wire.
+ *    Both throughput rows also time ky alone against the same limit, as a reference HTTP layer (ky is a
+ *    devDependency for these rows only; the SDK's transport calls `fetch` itself).
  * 4. Cold import + construct, wall time of a fresh process: futures-sdk vs binance's USDMClient, and the node floor.
  *
  * Ratios are SDK / limit (1.0× = as fast as the limit). Rounds alternate the two sides so drift on a shared
@@ -115,8 +115,8 @@ async function microseconds(once: () => Promise<unknown>, calls: number): Promis
 
 /**
  * The client's own cost per signed GET, without a network: a `fetch` that answers at once in-process, so only
- * client-side work is timed. Also times ky alone over the same `fetch` (with the options the transport passes),
- * which is what ky costs per attempt (docs/architecture.md, "What ky does for us").
+ * client-side work is timed. Also times ky alone over the same `fetch` (with the options the transport used to
+ * pass it), for comparison: ky is not on the SDK's call path (docs/architecture.md, "Transport").
  */
 async function clientSideCost(): Promise<{ sdk: number; ky: number; fetch: number }> {
   const { FuturesClient } = await import('futures-sdk');
@@ -226,8 +226,8 @@ async function main(): Promise<void> {
     });
     const balanceUrl = `${server.url}/v2/futures/balance?timestamp=1767225600000&signature=${'0'.repeat(64)}`;
     const headers = { 'x-api-key': 'ak_bench_key_0001' };
-    // ky alone, called as the transport calls it (no signing, pacing, deadline or validation): what the design
-    // card's HTTP layer costs on the same wire, i.e. the best ratio any SDK built on it can reach.
+    // ky alone (no signing, pacing, deadline or validation), as a reference HTTP layer on the same wire; the
+    // SDK's transport no longer uses it.
     const { default: ky } = await import('ky');
     const viaKy = async (url: string) =>
       (

@@ -85,6 +85,8 @@ export type {
 export { createOrderParamsSchema, createOrderResponseSchema } from './orders/create.ts';
 export type { CreateBatchParameters, CreateBatchReturnType } from './orders/create-batch.ts';
 export { createBatchParamsSchema, createBatchResponseSchema, MAX_BATCH_ORDERS } from './orders/create-batch.ts';
+export type { FindByClientOrderIdParameters } from './orders/find-by-client-order-id.ts';
+export { findByClientOrderIdParamsSchema } from './orders/find-by-client-order-id.ts';
 export type { GetOrderReturnType } from './orders/get.ts';
 export { getOrderResponseSchema } from './orders/get.ts';
 export type { ListOrdersParameters, ListOrdersReturnType } from './orders/list.ts';

@@ -67,6 +67,19 @@ export class FuturesError extends Error {
    * same `clientOrderId`, which cannot place a second order.
    */
   readonly outcomeUnknown: boolean = false;
+  /**
+   * Set on errors of `orders.create`: the `clientOrderId` the call sent (yours, or the UUID v4 the SDK generated),
+   * also on a validation error once the id is known. After `outcomeUnknown`, look the order up with
+   * `orders.findByClientOrderId(err.clientOrderId)`, or repeat the create with this id (the server answers a
+   * repeat with the same order). Also set on a `ReplaceOrderError` (its create step's id); `undefined` on every
+   * other error.
+   */
+  declare readonly clientOrderId?: string | undefined;
+  /**
+   * Set on an error that rejects a whole `orders.createBatch`: the `clientOrderId` of each item, in the order of
+   * the items (yours, or the UUIDs the SDK generated). `undefined` on every other error.
+   */
+  declare readonly clientOrderIds?: readonly string[] | undefined;
   constructor(shortMessage: string, options: FuturesErrorOptions = {}) {
     super(
       options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage,

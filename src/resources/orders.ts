@@ -7,6 +7,7 @@ import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../en
 import type { ClosePositionParameters, ClosePositionReturnType } from '../endpoints/orders/close-position.ts';
 import type { CreateOrderParameters, CreateOrderReturnType } from '../endpoints/orders/create.ts';
 import type { CreateBatchParameters, CreateBatchReturnType } from '../endpoints/orders/create-batch.ts';
+import type { FindByClientOrderIdParameters } from '../endpoints/orders/find-by-client-order-id.ts';
 import type { GetOrderReturnType } from '../endpoints/orders/get.ts';
 import * as ordersFunctions from '../endpoints/orders/index.ts';
 import type { ListOrdersParameters, ListOrdersReturnType } from '../endpoints/orders/list.ts';
@@ -57,6 +58,15 @@ export class OrdersResource {
   /** {@inheritDoc futures-sdk/orders!createBatch} */
   async createBatch(items: CreateBatchParameters, options?: CallOptions): Promise<CreateBatchReturnType> {
     return await ordersFunctions.createBatch(this.client, items, options);
+  }
+
+  /** {@inheritDoc futures-sdk/orders!findByClientOrderId} */
+  async findByClientOrderId(
+    clientOrderId: string,
+    query?: FindByClientOrderIdParameters,
+    options?: CallOptions,
+  ): Promise<Order | undefined> {
+    return await ordersFunctions.findByClientOrderId(this.client, clientOrderId, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!get} */

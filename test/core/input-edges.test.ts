@@ -86,6 +86,7 @@ const VALID_ARGS: Record<string, Record<string, unknown[]>> = {
   orders: {
     create: [limit],
     createBatch: [[limit]],
+    findByClientOrderId: ['my-order-1', { symbol: 'BTCUSDT', maxPages: 2 }],
     list: [{ symbol: 'BTCUSDT' }],
     listAll: [{ symbol: 'BTCUSDT' }],
     get: ['ord-1'],

@@ -78,6 +78,16 @@ describe('order responses', () => {
     expectTypeOf(client.orders.get).returns.resolves.toHaveProperty('order').toEqualTypeOf<Order>();
     expectTypeOf(client.orders.list).returns.resolves.toHaveProperty('total').toEqualTypeOf<number>();
     expectTypeOf(client.orders.listAll).returns.toEqualTypeOf<AsyncGenerator<Order, void, undefined>>();
+    expectTypeOf(client.orders.findByClientOrderId).returns.toEqualTypeOf<Promise<Order | undefined>>();
+  });
+
+  it('createBatch results and create errors name the clientOrderId sent', () => {
+    expectTypeOf(client.orders.createBatch)
+      .returns.resolves.toHaveProperty('results')
+      .items.toHaveProperty('clientOrderId')
+      .toEqualTypeOf<string>();
+    expectTypeOf<FuturesError['clientOrderId']>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<FuturesError['clientOrderIds']>().toEqualTypeOf<readonly string[] | undefined>();
   });
 
   it('Order keeps decimals as strings and status as an open enum', () => {

@@ -1,14 +1,14 @@
 import * as z from 'zod/mini';
-import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
 import { batchJournalOrders, orderJournalInit } from '../../_internal/journal.ts';
 import { pure } from '../../_internal/pure.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import { RequestValidationError } from '../../errors/request-validation-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
-import { batchOrderResultSchema } from '../../schemas/order.ts';
+import { type BatchOrderResult, batchOrderResultSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
-import { type CreateOrderParameters, createOrderParamsSchema, withClientOrderId } from './create.ts';
+import { type CreateOrderParameters, createOrderParamsSchema, withClientOrderId, withOrderIds } from './create.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -76,18 +76,21 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
 );
 
 /**
- * `{ ok: true, results }`: one result per item, `index` = position in your array.
+ * `{ ok: true, results }`: one result per item, `index` = position in your array; each result (placed or not)
+ * carries the `clientOrderId` the SDK sent for its item (yours, or the UUID v4 it generated).
  *
  * @example
  * ```ts
  * import type { CreateBatchReturnType } from 'futures-sdk';
  * // Items fail on their own: narrow each result on `success` (an item's failure does not reject the call).
  * function failed(batch: CreateBatchReturnType): string[] {
- *   return batch.results.flatMap((r) => (r.success ? [] : [`#${r.index}: ${r.error}`]));
+ *   return batch.results.flatMap((r) => (r.success ? [] : [`#${r.index} (${r.clientOrderId}): ${r.error}`]));
  * }
  * ```
  */
-export type CreateBatchReturnType = Strict<z.infer<typeof createBatchResponseSchema>>;
+export type CreateBatchReturnType = Omit<Strict<z.infer<typeof createBatchResponseSchema>>, 'results'> & {
+  results: Array<BatchOrderResult & { clientOrderId: string }>;
+};
 
 /**
  * The orders of a checked batch as they are sent: the client's `subAccountId` (filled in at the top level by the
@@ -150,6 +153,9 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
  * @throws {PermissionDeniedError} key lacks TRADE.
  * @throws {ConflictError} a `clientOrderId` belongs to another account.
  *
+ * Each result carries its item's `clientOrderId`; an error that rejects the whole batch once the ids are fixed
+ * (not a validation error) carries them all in `err.clientOrderIds`, in item order.
+ *
  * @example
  * ```ts
  * import { createBatch } from 'futures-sdk/orders';
@@ -163,5 +169,16 @@ export async function createBatch(
   items: CreateBatchParameters,
   options?: CallOptions,
 ): Promise<CreateBatchReturnType> {
-  return await callEndpoint(contextOf(client), createBatchEndpoint, { params: { orders: items }, options });
+  const ctx = contextOf(client);
+  const checked = checkParams(ctx, createBatchEndpoint, { orders: items });
+  const ids = (checked['orders'] as Array<Record<string, unknown>>).map((order) => String(order['clientOrderId']));
+  let response: Strict<z.infer<typeof createBatchResponseSchema>>;
+  try {
+    response = await callEndpoint(ctx, createBatchEndpoint, { checked, options });
+  } catch (error) {
+    throw withOrderIds(error, 'clientOrderIds', ids);
+  }
+  // The server's items name no clientOrderId (spec); one it sends anyway is kept.
+  const results = response.results.map((result) => ({ clientOrderId: ids[result.index] ?? '', ...result }));
+  return { ...response, results } as CreateBatchReturnType;
 }

@@ -1,10 +1,11 @@
 import * as z from 'zod/mini';
-import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
+import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpoint.ts';
 import { parseContext } from '../../_internal/issue-message.ts';
 import { orderJournalInit } from '../../_internal/journal.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
 import { nonEmptyString, positiveDecimalParam, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
+import { isFuturesError } from '../../errors/futures-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
@@ -264,6 +265,31 @@ export function withClientOrderId(order: Record<string, unknown>): Record<string
   return order['clientOrderId'] === undefined ? { ...order, clientOrderId: uuidV4() } : order;
 }
 
+/**
+ * Sets `key` (`clientOrderId`, `clientOrderIds`) on an SDK error as a read-only own property, unless it has one;
+ * anything else is returned as it is. The id is not a secret: it stays readable after the error is sealed.
+ * @internal
+ */
+export function withOrderIds(error: unknown, key: 'clientOrderId' | 'clientOrderIds', value: unknown): unknown {
+  if (value === undefined || !isFuturesError(error) || Object.hasOwn(error, key)) return error;
+  try {
+    Object.defineProperty(error, key, { value, enumerable: true, writable: false, configurable: true });
+  } catch {
+    // A frozen error (never one the SDK makes) keeps its shape.
+  }
+  return error;
+}
+
+/** The caller's `clientOrderId` when it is a valid one (read defensively: the params failed their check). */
+function givenClientOrderId(params: unknown): string | undefined {
+  try {
+    const given = (params as { clientOrderId?: unknown } | null | undefined)?.clientOrderId;
+    return typeof given === 'string' && given.length > 0 && given.length <= 64 ? given : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Places one order; the SDK fills a UUID v4 `clientOrderId`, so a retry cannot place a second order */
 export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.create',
@@ -300,6 +326,9 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
  * @throws {PermissionDeniedError} key lacks TRADE.
  * @throws {ConflictError} the `clientOrderId` belongs to another account.
  *
+ * Every error it rejects with carries the `clientOrderId` the call sent in `err.clientOrderId` (a validation
+ * error only when you gave the id): after `err.outcomeUnknown`, find the order with `orders.findByClientOrderId`.
+ *
  * @example
  * ```ts
  * import { create } from 'futures-sdk/orders';
@@ -311,5 +340,16 @@ export async function create(
   params: CreateOrderParameters,
   options?: CallOptions,
 ): Promise<CreateOrderReturnType> {
-  return await callEndpoint(contextOf(client), createOrderEndpoint, { params, options });
+  const ctx = contextOf(client);
+  let checked: Record<string, unknown>;
+  try {
+    checked = checkParams(ctx, createOrderEndpoint, params);
+  } catch (error) {
+    throw withOrderIds(error, 'clientOrderId', givenClientOrderId(params));
+  }
+  try {
+    return await callEndpoint(ctx, createOrderEndpoint, { checked, options });
+  } catch (error) {
+    throw withOrderIds(error, 'clientOrderId', checked['clientOrderId']);
+  }
 }

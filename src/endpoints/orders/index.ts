@@ -20,6 +20,7 @@ export { cancelAll } from './cancel-all.ts';
 export { closePosition } from './close-position.ts';
 export { create } from './create.ts';
 export { createBatch } from './create-batch.ts';
+export { findByClientOrderId } from './find-by-client-order-id.ts';
 export { get } from './get.ts';
 export { list } from './list.ts';
 export { listAll } from './list-all.ts';

@@ -50,7 +50,7 @@ export class ReplaceOrderError extends FuturesError {
   /** The response of the cancel step (`{ ok: true, order, venue }`); its `order.status` is `CANCELED`. */
   readonly canceled: CancelOrderReturnType;
   /** The `clientOrderId` the create step sent (yours, or the UUID v4 the SDK generated). */
-  readonly clientOrderId: string;
+  override readonly clientOrderId: string;
   /** True when the create may have placed the order anyway (5xx, timeout, dropped connection, abort, unreadable 2xx). */
   readonly createOutcomeUnknown: boolean;
   /** The error of the create step. */

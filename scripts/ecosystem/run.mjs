@@ -123,7 +123,13 @@ async function setup() {
   if (tarball) copyFileSync(tarball, join(dir, 'futures-sdk.tgz'));
   else {
     const out = await run('npm', ['pack', '--silent', '--pack-destination', dir], { cwd: root });
-    const name = out.trim().split('\n').at(-1);
+    // The tarball's name is the line npm prints for it; prepack's build may print warnings around it.
+    const name = out
+      .trim()
+      .split('\n')
+      .findLast((line) => /^futures-sdk-.*\.tgz$/.test(line.trim()))
+      ?.trim();
+    if (!name) throw new Error(`npm pack printed no tarball name:\n${out}`);
     copyFileSync(join(dir, name), join(dir, 'futures-sdk.tgz'));
   }
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);

@@ -4,6 +4,7 @@ import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike } from './_internal/env.ts';
 import { CallJournal } from './_internal/journal.ts';
 import { MemoryBudget } from './_internal/memory-budget.ts';
+import type { RateLimitView } from './_internal/rate-limiter.ts';
 import { Redactor } from './_internal/redact.ts';
 import { createAttemptSigner } from './_internal/signing.ts';
 import { type Signer, Transport } from './_internal/transport.ts';
@@ -122,6 +123,26 @@ export class BaseClient {
       journal: new CallJournal(shared.clock),
     };
     if (fleet) fleetsInUse.add(fleet);
+  }
+
+  /**
+   * Each rate-limit bucket (`orders`, `batch`, `close`, `default`) as this client sees it now: its `limit` per
+   * `windowMs` (this member's share with a `staticFleet`), the slots `used` in the window ending now, the calls
+   * `queued` in the client's pacer, and `pausedUntil` (epoch ms) while a 429 pauses it. With a Redis fleet,
+   * `limit` is the spec's and `used` counts this client's requests in flight. A snapshot; nothing secret.
+   *
+   * @example
+   * ```ts
+   * import { FuturesClient } from 'futures-sdk';
+   * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
+   * for (const b of client.rateLimits()) {
+   *   console.log(`${b.bucket}: ${b.used}/${b.limit} per ${b.windowMs} ms, ${b.queued} waiting`);
+   *   if (b.pausedUntil) console.warn(`${b.bucket} paused for ${b.pausedUntil - Date.now()} ms`);
+   * }
+   * ```
+   */
+  rateLimits(): RateLimitView[] {
+    return this.ctx.transport.limiter.view();
   }
 }
 

@@ -13,6 +13,7 @@
  * @module futures-sdk
  */
 
+export type { RateLimitView } from './_internal/rate-limiter.ts';
 export { type BaseClient, createBaseClient } from './base-client.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';
 export * from './endpoints/index.ts';
@@ -21,7 +22,20 @@ export * from './events/index.ts';
 export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';
 export type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from './fleet/types.ts';
 export * from './helpers/index.ts';
-export type { CallOptions, Clock, FetchOptions, Logger, RateLimitOptions, RetryOptions, Signer } from './options.ts';
+export type {
+  CallOptions,
+  ClientHooks,
+  Clock,
+  FetchOptions,
+  HookEventBase,
+  Logger,
+  RateLimitOptions,
+  RequestHookEvent,
+  ResponseHookEvent,
+  RetryHookEvent,
+  RetryOptions,
+  Signer,
+} from './options.ts';
 export { createPublicClient, type PublicClient, type PublicClientOptions } from './public-client.ts';
 export { AccountResource } from './resources/account.ts';
 export { FuturesResource } from './resources/futures.ts';

@@ -114,6 +114,98 @@ export interface Logger {
 }
 
 /**
+ * What every hook event names: the call and its attempt. Nothing secret: no query string, body, signature, API
+ * key or JWT.
+ *
+ * @example
+ * ```ts
+ * import type { HookEventBase } from 'futures-sdk';
+ * const label = (e: HookEventBase) => `${e.endpoint} #${e.attempt}`; // 'orders.create #1'
+ * ```
+ */
+export interface HookEventBase {
+  /** `resource.method` of the endpoint, e.g. `'orders.create'`. */
+  endpoint: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  /** The spec's path template with `:name` placeholders, e.g. `/v2/orders/:id/cancel` (never ids or a query). */
+  path: string;
+  /** 1 for the first attempt, 2 for the first retry, … */
+  attempt: number;
+  /** The order's `clientOrderId` where the call has one (`orders.create`). */
+  clientOrderId?: string | undefined;
+}
+
+/**
+ * The `request` hook's event: an attempt is about to be sent.
+ *
+ * @example
+ * ```ts
+ * import type { RequestHookEvent } from 'futures-sdk';
+ * const request = (e: RequestHookEvent) => console.debug('→', e.endpoint, e.attempt);
+ * ```
+ */
+export interface RequestHookEvent extends HookEventBase {}
+
+/**
+ * The `response` hook's event: an attempt ended, with the HTTP status of its response, or the error when no
+ * response came (a timeout, a broken connection, an abort).
+ *
+ * @example
+ * ```ts
+ * import type { ResponseHookEvent } from 'futures-sdk';
+ * const response = (e: ResponseHookEvent) => console.debug(e.endpoint, e.status ?? e.error?.name, e.durationMs);
+ * ```
+ */
+export interface ResponseHookEvent extends HookEventBase {
+  /** The HTTP status, when a response came. */
+  status?: number | undefined;
+  /** Why no response came (`TimeoutError`, `ConnectionError`, `AbortError`, …): redacted like every SDK error. */
+  error?: Error | undefined;
+  /** How long the attempt took (signing, the wire and the body), in milliseconds. */
+  durationMs: number;
+}
+
+/**
+ * The `retry` hook's event: the attempt `attempt` failed and another is scheduled in `delayMs`.
+ *
+ * @example
+ * ```ts
+ * import type { RetryHookEvent } from 'futures-sdk';
+ * const retry = (e: RetryHookEvent) => console.warn(`${e.endpoint} retried (${e.reason}) in ${e.delayMs} ms`);
+ * ```
+ */
+export interface RetryHookEvent extends HookEventBase {
+  /** Wait before the next attempt, in milliseconds (a 429's is its bucket's pause). */
+  delayMs: number;
+  /**
+   * Why: the HTTP status (`'429'`, `'503'`, …), `'timeout'`, `'network'`, or `'clock-resync'` (a rejected
+   * timestamp, retried at once).
+   */
+  reason: string;
+}
+
+/**
+ * The client's `hooks` option: called synchronously on every platform, one `request` and one `response` per
+ * attempt and one `retry` per scheduled retry. A hook that throws is logged (`logger.warn`) and ignored.
+ *
+ * @example
+ * ```ts
+ * import { FuturesClient, type ClientHooks } from 'futures-sdk';
+ * const latency = new Map<string, number[]>();
+ * const hooks: ClientHooks = {
+ *   response: (e) => latency.set(e.endpoint, [...(latency.get(e.endpoint) ?? []), e.durationMs]),
+ *   retry: (e) => console.warn(`${e.endpoint}: retry after attempt ${e.attempt} (${e.reason}) in ${e.delayMs} ms`),
+ * };
+ * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, hooks });
+ * ```
+ */
+export interface ClientHooks {
+  request?: ((event: RequestHookEvent) => void) | undefined;
+  response?: ((event: ResponseHookEvent) => void) | undefined;
+  retry?: ((event: RetryHookEvent) => void) | undefined;
+}
+
+/**
  * Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server), so the secret never enters
  * this process.
  *
@@ -240,6 +332,10 @@ export interface FuturesClientOptions {
   WebSocket?: WebSocketConstructor | undefined;
   /** Receives debug/info/warn/error lines; never a secret, signature, JWT or full API key. */
   logger?: Logger | undefined;
+  /**
+   * Observes every attempt: `request`, `response` and `retry` events (see {@link ClientHooks}); no secret in any.
+   */
+  hooks?: ClientHooks | undefined;
   /**
    * Time source for timestamps, backoff and pacing. Inject a fake one in tests.
    * @default the system clock

@@ -51,7 +51,7 @@ export function answerOf<T>(
         path,
       });
     }
-    return { kind: 'ok', value: result.data };
+    return { kind: 'ok', value: result.data, status: response.status };
   }
 
   // An HTTP-date Retry-After is on the server's clock: measure it against the same response's Date (both have

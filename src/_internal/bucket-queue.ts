@@ -96,6 +96,13 @@ export class BucketQueue {
     });
   }
 
+  /** What `client.rateLimits()` shows of this queue: its waiting calls, its own slots in flight, its pause. */
+  view(): { queued: number; inFlight: number; pausedUntil: number } {
+    const { trading, normal, background } = this.waiting;
+    const queued = trading.length + normal.length + background.length;
+    return { queued, inFlight: this.unsettled, pausedUntil: this.pausedUntil };
+  }
+
   /** `byKillSwitch`: the 429 answered a probe (or a kill-switch call): the next probe waits a second. */
   pause(forMs: number, byKillSwitch = false): void {
     forMs = Math.min(forMs, this.deps.maxPauseMs);

@@ -1,7 +1,7 @@
 // The options every client shares (a FuturesClient, a base client, a public client): read once, checked, with
 // their defaults. A bad value is a ConfigurationError at construction, never a surprise on the first call.
 import { ConfigurationError } from '../errors/configuration-error.ts';
-import type { FetchOptions, FuturesClientOptions, RetryOptions } from '../options.ts';
+import type { ClientHooks, FetchOptions, FuturesClientOptions, RetryOptions } from '../options.ts';
 import { type Clock, systemClock } from './clock.ts';
 import { isValidTimeoutMs, MAX_TIMEOUT_MS } from './endpoint-call.ts';
 import { isLoopbackHost } from './env.ts';
@@ -61,6 +61,7 @@ export interface SharedOptions extends WireOptions {
   retry: Required<RetryOptions> | false;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
   clock: Clock;
+  hooks: ClientHooks | undefined;
 }
 
 /** The options a public client takes: a subset of a FuturesClient's. */
@@ -76,6 +77,7 @@ export type SharedOptionsInput = Pick<
   | 'maxResponseBytes'
   | 'clock'
   | 'logger'
+  | 'hooks'
 >;
 
 /**
@@ -167,6 +169,7 @@ export function readSharedOptions(options: SharedOptionsInput): SharedOptions {
     // global object, which is what happens when a library calls it as a property of an options bag.
     fetch: (url, init) => fetchImpl(url, init),
     clock: options.clock ?? systemClock,
+    hooks: options.hooks,
     ...readWireOptions(options),
   };
 }

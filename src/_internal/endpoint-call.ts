@@ -38,6 +38,10 @@ export interface InternalCallOptions extends CallOptions {
 
 /** One endpoint call, as resources describe it to the transport. */
 export interface EndpointCall<T> {
+  /** The endpoint's `resource.method` name (`orders.create`), for hook events and traces. */
+  endpoint?: string | undefined;
+  /** The endpoint's path as defined, `{id}` unreplaced (`/v2/orders/{id}/cancel`), for hook events and traces. */
+  template?: string | undefined;
   method: HttpMethod;
   /** Path with every id already percent-encoded, e.g. `/v2/orders/a%2Fb`. */
   path: string;

@@ -150,6 +150,8 @@ function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, re
   }
   const params = request.checked ?? checkParams(ctx, endpoint, request.params);
   const call: EndpointCall<Result> = {
+    endpoint: endpoint.name,
+    template: path,
     method: endpoint.method,
     path: segment === undefined ? path : path.replace('{id}', segment),
     query: paramsIn === 'query' ? (params as QueryParams) : undefined,

@@ -68,6 +68,15 @@ export class MemoryBudget implements SharedBudget {
     counted.splice(at, 0, now);
   }
 
+  /** This member's share of `budget` and the slots of it in the window ending now (read-only). */
+  usage(bucket: string, budget: BucketBudget): { limit: number; used: number; pausedUntil: number } {
+    const state = this.state(bucket);
+    const since = this.clock.now() - budget.windowMs;
+    let used = state.inFlight.size;
+    for (const stamp of state.counted) if (stamp > since) used++;
+    return { limit: Math.floor(budget.limit / this.share), used, pausedUntil: state.pausedUntil };
+  }
+
   pause(bucket: string, forMs: number): void {
     const state = this.state(bucket);
     state.pausedUntil = Math.max(state.pausedUntil, this.clock.now() + forMs);

@@ -2,6 +2,31 @@ import type { BucketName, SharedBudget } from '../fleet/types.ts';
 import type { Logger } from '../options.ts';
 import { type AcquireOptions, BucketQueue, type Slot } from './bucket-queue.ts';
 import type { Clock } from './clock.ts';
+import type { MemoryBudget } from './memory-budget.ts';
+
+/**
+ * One rate-limit bucket as a client sees it, from `client.rateLimits()`. Nothing secret.
+ *
+ * @example
+ * ```ts
+ * import type { RateLimitView } from 'futures-sdk';
+ * const nearLimit = (b: RateLimitView) => b.used / b.limit > 0.8 || b.queued > 0;
+ * ```
+ */
+export interface RateLimitView {
+  /** The spec's bucket: `orders`, `batch`, `close` or `default`. */
+  bucket: BucketName;
+  /** Requests per window this client may send: the spec's limit, or this member's share of it in a fleet. */
+  limit: number;
+  /** The window's length in milliseconds. */
+  windowMs: number;
+  /** Slots used in the window ending now (requests sent or in flight, 429s not counted). */
+  used: number;
+  /** Calls of this client waiting in the bucket's queue. */
+  queued: number;
+  /** While a 429 pauses the bucket: when the pause ends, in epoch milliseconds (on the client's clock). */
+  pausedUntil?: number | undefined;
+}
 
 export type { AcquireOptions, BucketName, Slot };
 
@@ -73,6 +98,33 @@ export class RateLimiter {
    */
   acquire(name: BucketName, options: AcquireOptions): Promise<Slot> {
     return this.queue(name).acquire(options);
+  }
+
+  /**
+   * Each spec bucket as this client sees it (see `BaseClient.rateLimits`): its limit (this member's share with a
+   * fleet), the slots used in the current window, the calls waiting, and the end of a pause. A budget that cannot
+   * be read without I/O (a Redis fleet's) shows the spec limit and this client's own requests in flight.
+   */
+  view(): RateLimitView[] {
+    const now = this.clock.now();
+    const views: RateLimitView[] = [];
+    for (const bucket of Object.keys(this.limits) as BucketName[]) {
+      const { limit, windowMs } = this.limits[bucket];
+      if (!Number.isFinite(limit)) continue;
+      const queue = this.queues.get(bucket)?.view();
+      const usage = (this.budget as Partial<MemoryBudget> | undefined)?.usage?.(bucket, { limit, windowMs });
+      const view: RateLimitView = {
+        bucket,
+        limit: usage?.limit ?? limit,
+        windowMs,
+        used: usage?.used ?? queue?.inFlight ?? 0,
+        queued: queue?.queued ?? 0,
+      };
+      const pausedUntil = Math.max(queue?.pausedUntil ?? 0, usage?.pausedUntil ?? 0);
+      if (pausedUntil > now) view.pausedUntil = pausedUntil;
+      views.push(view);
+    }
+    return views;
   }
 
   /** Holds every request of `name` for `forMs` (a 429's `Retry-After`), in the fleet's budget too. */

@@ -35,7 +35,7 @@ export type Failure =
   | { kind: 'too-large'; error: FuturesError }
   | { kind: 'timeout'; error: FuturesError };
 
-export type AttemptResult<T> = { kind: 'ok'; value: T } | Failure;
+export type AttemptResult<T> = { kind: 'ok'; value: T; status?: number } | Failure;
 
 /**
  * The wait before the next attempt, or undefined when this failure must not be retried: a pure function of the

@@ -8,12 +8,13 @@ import { ResponseTooLargeError } from '../errors/response-too-large-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import { TimeoutError } from '../errors/timeout-error.ts';
 import type { SharedBudget } from '../fleet/types.ts';
-import type { Logger, RetryOptions } from '../options.ts';
+import type { ClientHooks, Logger, RetryOptions } from '../options.ts';
 import { canonicalQuery } from '../signer.ts';
 import { answerOf } from './answer.ts';
 import { backoffStep } from './backoff.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
+import { type HookEmitter, hookEmitter } from './hooks.ts';
 import { classifyNetworkFailure } from './network-failure.ts';
 import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
@@ -52,6 +53,8 @@ export interface TransportConfig {
   budget?: SharedBudget | undefined;
   /** This client's credentials, scrubbed from every error and log line (the shape rules alone when omitted). */
   redactor?: Scrubber | undefined;
+  /** The client's `hooks` option, already checked. */
+  hooks?: ClientHooks | undefined;
 }
 
 /** Why an attempt's body or headers stopped being awaited. */
@@ -74,6 +77,7 @@ export class Transport {
   readonly redactor: Scrubber;
   /** Signs an attempt (unset without credentials: signed calls are refused before any network). */
   private readonly signAttempt: SignAttempt | undefined;
+  private readonly hooks: HookEmitter | undefined;
 
   constructor(config: TransportConfig) {
     this.redactor = config.redactor ?? shapeScrubber;
@@ -81,6 +85,7 @@ export class Transport {
     this.host = new URL(config.baseUrl).host;
     this.clockSync = new ClockSync(config.clock);
     this.signAttempt = config.signing?.(this.clockSync);
+    this.hooks = config.hooks && hookEmitter(config.hooks, this.config.logger, this.redactor);
     this.limiter = new RateLimiter(config.clock, {
       enforceLimits: config.rateLimit,
       maxPauseMs: config.maxPauseMs,
@@ -142,7 +147,8 @@ export class Transport {
       }
       let result: AttemptResult<T>;
       try {
-        result = await this.attempt(call, timeoutMs, signal, attempt, flight, slot);
+        const send = () => this.attempt(call, timeoutMs, signal, attempt, flight, slot);
+        result = await (this.hooks ? this.hooks.attempt(call, attempt, send) : send());
       } catch (error) {
         slot.settle(slot.sent ? 'counted' : 'refunded');
         throw error instanceof FuturesError ? fail(error) : error;
@@ -184,6 +190,7 @@ export class Transport {
         config.logger?.warn(
           `${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`,
         );
+        this.hooks?.retry(call, attempt, 0);
         continue;
       }
 
@@ -197,6 +204,7 @@ export class Transport {
       });
       // A 429's wait is its bucket's pause, served by the pacer, which releases the waiting calls one by one
       // (the kill switch as a probe): sleeping here as well would release them all together when it ends.
+      this.hooks?.retry(call, attempt, delay, result);
       waitOutPause = limited;
       if (limited) continue;
       try {

@@ -45,6 +45,11 @@ describe('redaction', () => {
         server.addKey(apiKey, kind === '401 wrong secret' ? `${secret}-other` : secret);
         const before = server.requests.length;
         const logger = recordingLogger();
+        // Every hook event, recorded as a user would ship it (JSON) and checked like every other surface.
+        const events: unknown[] = [];
+        const record = (event: unknown) => {
+          events.push(event);
+        };
         const signedUrls: string[] = [];
         const fetchImpl: typeof fetch = async (input, init) => {
           const url = input instanceof Request ? input.url : String(input);
@@ -65,6 +70,7 @@ describe('redaction', () => {
           apiSecret: secret,
           fetch: fetchImpl,
           logger,
+          hooks: { request: record, response: record, retry: record },
           clock: new FakeClock(Date.now()),
           retry: { limit: 1 },
           timeoutMs: 20,
@@ -84,8 +90,16 @@ describe('redaction', () => {
         }
         expect(signatures.filter(Boolean).length).toBeGreaterThan(0);
         expect(logger.lines.length).toBeGreaterThan(0);
+        expect(events.length).toBeGreaterThan(1);
 
-        for (const text of surfaces(error, logger.lines)) {
+        const eventTexts = events.map((event) => JSON.stringify(event));
+        for (const text of eventTexts) {
+          // Not even a 5-character window of the key (the last 4 alone may show), nor a query string.
+          for (let i = 0; i + 5 <= apiKey.length; i++) expect(text).not.toContain(apiKey.slice(i, i + 5));
+          expect(text).not.toContain('?');
+          expect(text).not.toContain('timestamp=');
+        }
+        for (const text of [...surfaces(error, logger.lines), ...eventTexts]) {
           expect(text).not.toContain(secret);
           expect(text).not.toContain(apiKey);
           expect(text).not.toContain(JWT.slice(0, 40));

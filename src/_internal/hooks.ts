@@ -1,0 +1,71 @@
+// The client's `hooks` option: one `request` and one `response` event per attempt, one `retry` per scheduled
+// retry. Built only when the option is set, so a client without hooks pays one `undefined` check per attempt.
+// Events name the endpoint and the path TEMPLATE; never a query string, body, signature, API key or JWT.
+// Kept small: every bundle carries it (a hook that is not a function fails, is logged and ignored, like one that
+// throws).
+import type { FuturesError } from '../errors/futures-error.ts';
+import { sealError } from '../errors/seal-error.ts';
+import type { ClientHooks, HookEventBase, Logger } from '../options.ts';
+import type { EndpointCall } from './endpoint-call.ts';
+import type { Scrubber } from './redact.ts';
+import type { AttemptResult } from './retry-policy.ts';
+
+/** A client's hook events: `attempt` runs one attempt between its `request` and `response` events. */
+export interface HookEmitter {
+  attempt<T>(call: EndpointCall<T>, attempt: number, run: () => Promise<AttemptResult<T>>): Promise<AttemptResult<T>>;
+  /** A retry of `call` after `attempt`, in `delayMs`; without a result, the clock re-sync's. */
+  retry(call: EndpointCall<unknown>, attempt: number, delayMs: number, result?: AttemptResult<unknown>): void;
+}
+
+/** The status of an answer that came whole, else undefined (a timeout or a broken connection came with none). */
+function statusOf(result: AttemptResult<unknown>): unknown {
+  return result.kind === 'ok' ? result.status : result.kind === 'http' && (result.error as { status?: unknown }).status;
+}
+
+export function hookEmitter(hooks: ClientHooks, logger: Logger | undefined, redactor: Scrubber): HookEmitter {
+  const emit = (name: keyof ClientHooks, event: object) => {
+    const warn = (error: unknown) =>
+      logger?.warn(`hooks.${name} threw (ignored): ${redactor.text(String((error as Error)?.message ?? error))}`);
+    try {
+      // An async hook's rejection is reported the same way, never left unhandled.
+      Promise.resolve((hooks[name] as ((event: object) => unknown) | undefined)?.(event)).catch(warn);
+    } catch (error) {
+      warn(error);
+    }
+  };
+  const base = (call: EndpointCall<unknown>, attempt: number): HookEventBase => {
+    const clientOrderId = (call.body as { clientOrderId?: unknown } | undefined)?.clientOrderId;
+    return {
+      endpoint: call.endpoint ?? call.path,
+      method: call.method,
+      path: (call.template ?? call.path).replace(/\{(\w+)\}/g, ':$1'),
+      attempt,
+      ...(typeof clientOrderId === 'string' && { clientOrderId }),
+    };
+  };
+  return {
+    async attempt(call, attempt, run) {
+      const event = base(call, attempt);
+      emit('request', { ...event });
+      const startedAt = performance.now();
+      const end = (status: unknown, error: unknown) =>
+        emit('response', {
+          ...event,
+          durationMs: performance.now() - startedAt,
+          ...(typeof status === 'number' ? { status } : { error: sealError(error as FuturesError, redactor) }),
+        });
+      try {
+        const result = await run();
+        end(statusOf(result), result.kind !== 'ok' && result.error);
+        return result;
+      } catch (error) {
+        end((error as { status?: unknown }).status, error);
+        throw error;
+      }
+    },
+    retry(call, attempt, delayMs, result) {
+      const reason = !result ? 'clock-resync' : String(statusOf(result) || result.kind);
+      emit('retry', { ...base(call, attempt), delayMs, reason });
+    },
+  };
+}

@@ -4,7 +4,8 @@
  * port, with an empty dataset.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
+import { freePort } from './ports.ts';
 
 export interface RedisServer {
   readonly port: number;
@@ -28,20 +29,6 @@ export function hasRedisServer(): boolean {
   } catch {
     return false;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function ping(port: number): Promise<boolean> {

@@ -8,9 +8,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort } from '../helpers/ports.ts';
+
+export { freePort };
 
 /** Where a daemon's binary is, or why its tests are skipped. */
 export interface Binary {
@@ -56,21 +59,6 @@ export function findBinary(name: string): Binary {
 export function requireBinary(binary: Binary): string {
   if (binary.path) return binary.path;
   throw new Error(`${binary.name} is not installed: apt-get update && apt-get install -y ${binary.name}`);
-}
-
-/** A free TCP port on 127.0.0.1 (the daemons take a port number, not 0). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 function accepts(port: number): Promise<boolean> {

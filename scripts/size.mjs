@@ -18,8 +18,8 @@ export const SIZE_CASES = [
     name: 'whole FuturesClient',
     code: "import { FuturesClient } from 'futures-sdk';\nexport const client = new FuturesClient({ baseUrl: 'https://api.example.com' });\n",
     goalKb: 42,
-    // Not met yet (44.3 KB esbuild, 42.8 KB Vite): the guard is the measured size + ~3 %.
-    budgetKb: 45.5,
+    // Not met yet (45.5 KB esbuild, 43.8 KB Vite; docs/benchmarks.md): the guard is the measured size + ~3 %.
+    budgetKb: 46.9,
   },
   {
     name: 'market page (createPublicClient + ticker24hr, klines)',

@@ -88,6 +88,8 @@ export class BucketQueue {
       if (pauseLeft > 0 && !this.admitDuringPause(waiter, pauseLeft)) return;
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting[waiter.priority].push(waiter);
+      // A pump asleep through a pause would hold the kill switch to its end: it must look again now.
+      if (waiter.killSwitch && this.pumping) this.wake();
       this.pump().catch((error: unknown) => {
         // Defensive: a pump that broke must not leave its waiters hanging.
         this.pumping = false;

@@ -24,6 +24,11 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   if (header === null) return undefined;
   const trimmed = header.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
+  // The header sent twice reaches us joined by commas ("3600, 1.5"): the longest delay asked for is kept.
+  const parts = trimmed.split(',').map((part) => part.trim());
+  if (parts.length > 1 && parts.every((part) => /^\d+(\.\d+)?$/.test(part))) {
+    return Math.max(...parts.map((part) => Math.ceil(Number(part) * 1000)));
+  }
   // Only an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse alone accepts junk such as "-1" or "7".
   if (!/^[A-Za-z]{3},\s/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);

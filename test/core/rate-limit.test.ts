@@ -413,6 +413,23 @@ describe('the kill switch gets through a paused bucket', () => {
     });
   });
 
+  it('a cancel that arrives while other calls already wait out the pause is still sent at once', async () => {
+    const clock = new ManualClock();
+    const { ex, client } = exchange(clock, { retry: false });
+    ex.faults.add({ method: 'GET', path: '/v2/positions', status: 429, headers: { 'Retry-After': '60' } });
+    await expect(client.account.positions()).rejects.toBeInstanceOf(RateLimitError);
+    const t0 = clock.now();
+    // A read that can wait the pause is already queued, so the pacer is asleep until the pause ends.
+    const waiting = client.account.balance({}, { timeoutMs: 120_000 });
+    await flushReal();
+    const cancel = failure(client.orders.cancel('ord_x'));
+    await flushReal();
+    expect(ex.requests.filter((r) => r.path.endsWith('/cancel')).map((r) => r.time - t0)).toEqual([0]);
+    expect(await cancel).toMatchObject({ name: 'NotFoundError' });
+    clock.advance(60_000);
+    await waiting;
+  });
+
   it('probes go one at a time per bucket, at most one per second, each settled by the server', async () => {
     const clock = new ManualClock();
     const { ex, client } = exchange(clock, { retry: false });

@@ -91,6 +91,7 @@ describe('absurd Retry-After values', () => {
   const forms: Array<[string, string, number]> = [
     ['10 years', '315360000', 300_000],
     ['20 digits', '99999999999999999999', 300_000],
+    ['sent twice, one of them absurd', '99999999999999999999, 1.5', 300_000],
     ['a past HTTP date', 'Wed, 21 Oct 2015 07:28:00 GMT', 1_000],
     ['negative', '-5', 1_000],
     ['not a number', 'soon', 1_000],

@@ -16,6 +16,12 @@ export function settlementOf(result: AttemptResult<unknown>): 'counted' | 'refun
   return 'counted';
 }
 
+/** A 4xx answer: the server refused, whatever its body (a too-large error carries the status). */
+export function isRefusal(error: FuturesError): boolean {
+  const { status } = error as { status?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
 export function isReplay(error: FuturesError): boolean {
   return error instanceof ApiError && error.status === 401 && error.error === 'Signature replay detected';
 }

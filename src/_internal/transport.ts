@@ -20,7 +20,7 @@ import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
 import { type Scrubber, shapeScrubber } from './redact.ts';
 import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
-import { type AttemptResult, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
+import { type AttemptResult, isRefusal, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
 import type { SignAttempt } from './signing.ts';
 
 // The option types live in a public module; re-exported for the SDK's internal importers.
@@ -168,7 +168,7 @@ export class Transport {
       if (
         result.kind === 'timeout' ||
         result.kind === 'redirect' ||
-        result.kind === 'too-large' ||
+        (result.kind === 'too-large' && !isRefusal(result.error)) ||
         (result.kind === 'network' && !result.neverSent) ||
         (result.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
       ) {
@@ -216,24 +216,19 @@ export class Transport {
   }
 
   /**
-   * A 429 holds its bucket for its `Retry-After`, also past `retry.maxRetryAfterMs` (which only decides whether
-   * THIS call waits to retry), but never longer than `rateLimit.maxPauseMs`: a server (or a proxy) asking for ten
-   * years must not switch the bot off. Calls that cannot wait the pause within their own `timeoutMs` fail at once
-   * with `RateLimitError`; the kill switch goes through as a probe (see RateLimiter).
+   * A 429 holds its bucket for its `Retry-After` (past `retry.maxRetryAfterMs` too, which decides only whether THIS
+   * call retries), never longer than `rateLimit.maxPauseMs`: a server asking for ten years must not stop the bot.
    */
   private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number): void {
     const { config } = this;
     const clamped = Math.min(pauseMs, config.maxPauseMs);
     this.limiter.pause(call.bucket, clamped, call.killSwitch === true || call.options?.killSwitch === true);
     const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
+    const over = cap !== undefined && pauseMs > cap ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)` : '';
     config.logger?.warn(
       `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${clamped} ms` +
         (clamped < pauseMs ? ` (Retry-After asked ${pauseMs} ms: clamped to rateLimit.maxPauseMs)` : '') +
-        (cap === undefined
-          ? ' (retries off)'
-          : pauseMs > cap
-            ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`
-            : ''),
+        (cap === undefined ? ' (retries off)' : over),
     );
   }
 
@@ -396,7 +391,10 @@ export class Transport {
       try {
         text = await readText(response, stopped, config.maxResponseBytes);
       } catch (error) {
-        flight.mayHaveActed = true; // the server answered: whatever it did is done
+        // A 4xx status line already says the server refused: an unreadable body does not change that. Any other
+        // status: the server answered, and whatever it did is done.
+        const refused = response.status >= 400 && response.status < 500;
+        if (!refused) flight.mayHaveActed = true;
         if (error instanceof BodyTooLarge) {
           return {
             kind: 'too-large',
@@ -409,22 +407,27 @@ export class Transport {
             }),
           };
         }
-        const stoppedResult = interrupted(error);
-        if (stoppedResult) return stoppedResult;
-        const failure = classifyNetworkFailure(error, this.config.baseUrl);
-        return {
-          kind: 'network',
-          neverSent: false,
-          error: new ConnectionError({
-            method: call.method,
-            path: call.path,
-            host: this.host,
-            code: failure.code,
+        if (refused) {
+          if (stoppedBy === CALLER_ABORT) throw this.abortError(call, signal?.reason);
+          text = ''; // the refusal is reported from its status
+        } else {
+          const stoppedResult = interrupted(error);
+          if (stoppedResult) return stoppedResult;
+          const failure = classifyNetworkFailure(error, this.config.baseUrl);
+          return {
+            kind: 'network',
             neverSent: false,
-            reason: 'the connection broke while the response was read',
-            cause: error,
-          }),
-        };
+            error: new ConnectionError({
+              method: call.method,
+              path: call.path,
+              host: this.host,
+              code: failure.code,
+              neverSent: false,
+              reason: 'the connection broke while the response was read',
+              cause: error,
+            }),
+          };
+        }
       }
     } finally {
       clearTimeout(timer);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // streaming, or by compression. Each call rejects with ResponseTooLargeError, is not retried, and memory stays
 // bounded (the body is never held whole).
 
-type Kind = 'declared' | 'streamed' | 'bomb' | 'error-body';
+type Kind = 'declared' | 'streamed' | 'bomb' | 'error-body' | 'garbled-418' | 'garbled-200';
 let server: Server;
 let url: string;
 const hits: Record<string, number> = {};
@@ -31,6 +31,15 @@ beforeAll(async () => {
       // Claims 10 GB and sends a little: the client must not wait for (or allocate) the rest.
       res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(10 * 1024 ** 3) });
       res.write('{"ok":true,');
+      return;
+    }
+    if (kind === 'garbled-418' || kind === 'garbled-200') {
+      // Says gzip, is not: the body cannot be decoded.
+      res.writeHead(kind === 'garbled-418' ? 418 : 200, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+      });
+      res.end('garbage, not gzip');
       return;
     }
     if (kind === 'bomb') {
@@ -119,5 +128,30 @@ describe('maxResponseBytes (default 16 MiB of decoded body)', () => {
     for (const bad of [10, 1.5e3 + 0.5, -1, Number.NaN, '1024' as unknown as number]) {
       expect(() => new FuturesClient({ baseUrl: url, maxResponseBytes: bad })).toThrow(/maxResponseBytes/);
     }
+  });
+});
+
+describe('a body that cannot be decoded', () => {
+  const signed = (kind: Kind) =>
+    asking(kind, {
+      apiKey: 'key-0123456789',
+      apiSecret: 'secret-0123456789',
+      retry: { limit: 2, baseDelayMs: 1, maxDelayMs: 2 },
+    });
+
+  it('after a 4xx status is that refusal: not retried, the outcome known', async () => {
+    const error = await signed('garbled-418')
+      .orders.cancel('ord_g')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ApiError', status: 418, outcomeUnknown: false });
+    expect(hits['/v2/orders/ord_g/cancel']).toBe(1);
+  });
+
+  it('after a 2xx is a broken answer: the server acted, the outcome unknown', async () => {
+    const error = await signed('garbled-200')
+      .orders.cancel('ord_h')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ConnectionError', outcomeUnknown: true });
+    expect(hits['/v2/orders/ord_h/cancel']).toBe(1);
   });
 });

@@ -50,7 +50,7 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
  */
 export class RateLimiter {
   private readonly queues = new Map<BucketName, BucketQueue>();
-  readonly budget: SharedBudget | undefined;
+  private readonly budget: SharedBudget | undefined;
   private readonly limits: BucketLimits;
   private readonly enforceLimits: boolean;
   private readonly logger: Logger | undefined;

@@ -127,6 +127,7 @@ export class Transport {
       flight.mayHaveActed && call.method !== 'GET' ? markOutcomeUnknown(error) : error;
 
     const priority = priorityOf(call);
+    const killSwitch = call.killSwitch === true || call.options?.killSwitch === true;
     // After this call's own 429 it waits out the pause in the queue (the pacer spreads the release).
     let waitOutPause = false;
     for (let attempt = 1; ; attempt++) {
@@ -134,7 +135,7 @@ export class Transport {
       try {
         slot = await this.limiter.acquire(call.bucket, {
           priority,
-          killSwitch: call.killSwitch === true || call.options?.killSwitch === true,
+          killSwitch,
           waitOutPause,
           timeoutMs,
           signal,
@@ -159,7 +160,7 @@ export class Transport {
         const pauseMs =
           (result.kind === 'http' ? result.retryAfterMs : undefined) ??
           (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY }));
-        this.pauseBucket(call, pauseMs);
+        this.pauseBucket(call, pauseMs, killSwitch);
       }
       slot.settle(settlementOf(result));
 
@@ -219,10 +220,10 @@ export class Transport {
    * A 429 holds its bucket for its `Retry-After` (past `retry.maxRetryAfterMs` too, which decides only whether THIS
    * call retries), never longer than `rateLimit.maxPauseMs`: a server asking for ten years must not stop the bot.
    */
-  private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number): void {
+  private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number, killSwitch: boolean): void {
     const { config } = this;
     const clamped = Math.min(pauseMs, config.maxPauseMs);
-    this.limiter.pause(call.bucket, clamped, call.killSwitch === true || call.options?.killSwitch === true);
+    this.limiter.pause(call.bucket, clamped, killSwitch);
     const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
     const over = cap !== undefined && pauseMs > cap ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)` : '';
     config.logger?.warn(

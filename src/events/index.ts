@@ -29,6 +29,7 @@ export {
 } from './stream.ts';
 export { StreamError, type StreamErrorKind } from './stream-error.ts';
 export {
+  type AccountSnapshot,
   AccountWatcher,
   type AccountWatcherEvents,
   type AccountWatcherOptions,

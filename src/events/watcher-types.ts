@@ -42,6 +42,25 @@ export interface OrderChange {
 }
 
 /**
+ * What `watcher.snapshot()` returns: the account as of the watcher's last successful poll.
+ *
+ * @example
+ * ```ts
+ * import type { AccountSnapshot } from 'futures-sdk';
+ * const view: AccountSnapshot | undefined = watcher.snapshot();
+ * for (const p of view?.positions ?? []) console.log(p.symbol, p.positionSide, p.quantity);
+ * ```
+ */
+export interface AccountSnapshot {
+  /** `now` of that poll (the client's clock). */
+  at: number;
+  /** Open positions, as GET /v2/positions returned them. */
+  positions: Position[];
+  /** This client's working orders, as GET /v2/orders last returned them. */
+  orders: Order[];
+}
+
+/**
  * Events of {@link AccountWatcher} and their arguments.
  *
  * @example

@@ -31,6 +31,7 @@ import {
   venueView,
 } from './watcher-helpers.ts';
 import type {
+  AccountSnapshot,
   AccountWatcherEvents,
   AccountWatcherOptions,
   AccountWatcherPollResult,
@@ -39,6 +40,7 @@ import type {
 
 // The public shapes live in watcher-types.ts; re-exported here, where users import them from.
 export type {
+  AccountSnapshot,
   AccountWatcherEvents,
   AccountWatcherOptions,
   AccountWatcherPollResult,
@@ -58,6 +60,8 @@ interface TrackedOrder {
   venueOrderId: string | undefined;
   /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
   venueAgreed: string | undefined;
+  /** The backend's row as last read; undefined until then. */
+  row?: Order | undefined;
 }
 
 /**
@@ -67,14 +71,9 @@ interface TrackedOrder {
 const MAX_ORDER_READS_PER_POLL = 3;
 
 /**
- * Account events for API-key users, by polling REST (the WebSocket channel takes only a JWT), then emits
- * `position_update`, `order_update`, `fill` and `maker_fill`. One poll reads GET /v2/positions, GET
- * /v2/futures/myTrades per watched symbol (from the last seen id), and, while this client has working orders,
- * GET /v2/futures/open-orders (one per sub-account they are on) plus at most 3 reads of GET /v2/orders (a page,
- * or one order by id) for the orders that changed there: a constant number of requests, however many orders
- * work. It uses the client's transport and rate-limit buckets with the lowest priority: a trading call (create,
- * cancel, close, …) and any other call of yours go first, so a poll never delays them by more than the one
- * request it has on the wire.
+ * Account events for API-key users, by polling REST (the WebSocket channel takes only a JWT): `position_update`,
+ * `order_update`, `fill` and `maker_fill`. A poll costs a constant number of requests however many orders work
+ * (docs/events.md), at the lowest priority of the client's rate-limit buckets: your own calls go first.
  *
  * It starts by itself: `client.watch()` schedules the first poll at once (a 0 ms timer, so listeners attached
  * right after `watch()` returns see everything), then the next one `intervalMs` after each poll ends. With
@@ -117,6 +116,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   private startedAtServer: number | undefined;
   private previous: Position[] = [];
   private previousAt = 0;
+  private snapshotAt: number | undefined;
   private carry: MakerFillCarry | undefined;
   private readonly lastTradeId = new Map<string, number>();
   private readonly orders = new Map<string, TrackedOrder>();
@@ -163,6 +163,16 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     this.controller?.abort();
+  }
+
+  /**
+   * The account as of the last successful poll (`undefined` before it): open positions and this client's working
+   * orders (those read so far), as copies.
+   */
+  snapshot(): AccountSnapshot | undefined {
+    if (this.snapshotAt === undefined) return undefined;
+    const orders = [...this.orders.values()].flatMap((tracked) => (tracked.row ? [tracked.row] : []));
+    return structuredClone({ at: this.snapshotAt, positions: this.previous, orders });
   }
 
   /**
@@ -258,6 +268,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const previousAt = this.previousAt;
       this.previous = positions;
       this.previousAt = now;
+      this.snapshotAt = now;
       this.failures = 0;
       if (!this.baselineDone) {
         this.baselineDone = true;
@@ -342,6 +353,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
           return;
         }
         tracked.status = row.status;
+        tracked.row = row;
         tracked.fill = fill;
         tracked.venueOrderId = row.venueOrderId;
         const seen = venueOf(tracked);

@@ -1,4 +1,5 @@
-// Fails when a public export of `futures-sdk`, `/testing` or `/redis` has no TSDoc, no summary or no `@example`.
+// Fails when a public export of `futures-sdk`, `/testing` or `/redis` has no TSDoc or no summary, or is a
+// function or class without an `@example` (types and schemas need a summary only).
 // Public = whatever the entry files export (re-exports followed to the declaration). Public members of an
 // exported class need at least a summary (an inherited one counts, as it does in an editor's hover).
 //
@@ -58,8 +59,8 @@ for (const entry of entries) {
         report(declaration, name, 're-exported from a dependency: document a local alias instead');
         return;
       }
-      // Overloads: every signature needs a summary, the first one also the example.
-      const problem = docProblem(declaration, { needExample: index === 0 || !isFunctionLike(declaration) });
+      // What a user calls needs an example (for overloads, the first signature); a type or a schema, a summary.
+      const problem = docProblem(declaration, { needExample: index === 0 && isCallable(declaration) });
       const declaredAs = target.getName() === name ? '' : `, declared as ${target.getName()}`;
       if (problem) report(declaration, name, `${problem}${declaredAs}`);
       if (ts.isClassDeclaration(declaration)) checkClassMembers(declaration, name);
@@ -89,6 +90,13 @@ function publicDeclarations(symbol) {
 
 function isFunctionLike(node) {
   return ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isMethodSignature(node);
+}
+
+/** A function, a class, or a `const` bound to a function: things a user calls, shown with an example. */
+function isCallable(node) {
+  if (isFunctionLike(node) || ts.isClassDeclaration(node)) return true;
+  const init = ts.isVariableDeclaration(node) ? node.initializer : undefined;
+  return init !== undefined && (ts.isArrowFunction(init) || ts.isFunctionExpression(init));
 }
 
 function isExternal(node) {

@@ -3,15 +3,7 @@
 import type { WebSocketConstructor } from './events/web-socket.ts';
 import type { Fleet } from './fleet/types.ts';
 
-/**
- * Per-call options every method accepts as its last argument.
- *
- * @example
- * ```ts
- * const controller = new AbortController();
- * const { order } = await client.orders.get(orderId, { signal: controller.signal, timeoutMs: 2_000 });
- * ```
- */
+/** Per-call options every method accepts as its last argument. */
 export interface CallOptions {
   /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
@@ -23,16 +15,7 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
 }
 
-/**
- * Retry settings of the client's `retry` option; omitted fields keep their defaults.
- *
- * @example
- * ```ts
- * import { FuturesClient, type RetryOptions } from 'futures-sdk';
- * const retry: RetryOptions = { limit: 2, maxRetryAfterMs: 5_000 };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, retry });
- * ```
- */
+/** Retry settings of the client's `retry` option; omitted fields keep their defaults. */
 export interface RetryOptions {
   /**
    * Retries after the first attempt.
@@ -57,16 +40,7 @@ export interface RetryOptions {
   maxRetryAfterMs?: number;
 }
 
-/**
- * Pacing settings of the client's `rateLimit` option (`true` is all defaults; `false` turns pacing off).
- *
- * @example
- * ```ts
- * import { FuturesClient, type RateLimitOptions } from 'futures-sdk';
- * const rateLimit: RateLimitOptions = { maxPauseMs: 60_000 };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, rateLimit });
- * ```
- */
+/** Pacing settings of the client's `rateLimit` option (`true` is all defaults; `false` turns pacing off). */
 export interface RateLimitOptions {
   /**
    * Longest a 429's `Retry-After` may pause a bucket, in ms: a longer or absurd value (10 years, a negative or
@@ -81,13 +55,6 @@ export interface RateLimitOptions {
  * What the client merges into every `fetch` call's init: a proxy `dispatcher` for undici's `fetch`
  * (`{ dispatcher: new ProxyAgent(url) }`), `headers` to add, or any other option your `fetch` understands. The
  * SDK's own `method`, `body`, `signal`, `redirect` and its headers (`Accept`, `Content-Type`, `X-API-KEY`) win.
- *
- * @example
- * ```ts
- * import { FuturesClient, type FetchOptions } from 'futures-sdk';
- * const fetchOptions: FetchOptions = { headers: { 'User-Agent': 'my-bot/1.0' }, keepalive: true };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', fetchOptions });
- * ```
  */
 export interface FetchOptions extends Omit<RequestInit, 'method' | 'body' | 'signal' | 'redirect' | 'headers'> {
   /** Headers added to every request, under the SDK's own. */
@@ -96,16 +63,7 @@ export interface FetchOptions extends Omit<RequestInit, 'method' | 'body' | 'sig
   [option: string]: unknown;
 }
 
-/**
- * Minimal logger; receives only redacted strings. `console` fits as it is.
- *
- * @example
- * ```ts
- * import { FuturesClient, type Logger } from 'futures-sdk';
- * const logger: Logger = console;
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, logger });
- * ```
- */
+/** Minimal logger; receives only redacted strings. `console` fits as it is. */
 export interface Logger {
   debug(message: string, meta?: Record<string, unknown>): void;
   info(message: string, meta?: Record<string, unknown>): void;
@@ -116,12 +74,6 @@ export interface Logger {
 /**
  * What every hook event names: the call and its attempt. Nothing secret: no query string, body, signature, API
  * key or JWT.
- *
- * @example
- * ```ts
- * import type { HookEventBase } from 'futures-sdk';
- * const label = (e: HookEventBase) => `${e.endpoint} #${e.attempt}`; // 'orders.create #1'
- * ```
  */
 export interface HookEventBase {
   /** `resource.method` of the endpoint, e.g. `'orders.create'`. */
@@ -135,26 +87,12 @@ export interface HookEventBase {
   clientOrderId?: string | undefined;
 }
 
-/**
- * The `request` hook's event: an attempt is about to be sent.
- *
- * @example
- * ```ts
- * import type { RequestHookEvent } from 'futures-sdk';
- * const request = (e: RequestHookEvent) => console.debug('→', e.endpoint, e.attempt);
- * ```
- */
+/** The `request` hook's event: an attempt is about to be sent. */
 export interface RequestHookEvent extends HookEventBase {}
 
 /**
  * The `response` hook's event: an attempt ended, with the HTTP status of its response, or the error when no
  * response came (a timeout, a broken connection, an abort).
- *
- * @example
- * ```ts
- * import type { ResponseHookEvent } from 'futures-sdk';
- * const response = (e: ResponseHookEvent) => console.debug(e.endpoint, e.status ?? e.error?.name, e.durationMs);
- * ```
  */
 export interface ResponseHookEvent extends HookEventBase {
   /** The HTTP status, when a response came. */
@@ -165,15 +103,7 @@ export interface ResponseHookEvent extends HookEventBase {
   durationMs: number;
 }
 
-/**
- * The `retry` hook's event: the attempt `attempt` failed and another is scheduled in `delayMs`.
- *
- * @example
- * ```ts
- * import type { RetryHookEvent } from 'futures-sdk';
- * const retry = (e: RetryHookEvent) => console.warn(`${e.endpoint} retried (${e.reason}) in ${e.delayMs} ms`);
- * ```
- */
+/** The `retry` hook's event: the attempt `attempt` failed and another is scheduled in `delayMs`. */
 export interface RetryHookEvent extends HookEventBase {
   /** Wait before the next attempt, in milliseconds (a 429's is its bucket's pause). */
   delayMs: number;
@@ -187,17 +117,6 @@ export interface RetryHookEvent extends HookEventBase {
 /**
  * The client's `hooks` option: called synchronously on every platform, one `request` and one `response` per
  * attempt and one `retry` per scheduled retry. A hook that throws is logged (`logger.warn`) and ignored.
- *
- * @example
- * ```ts
- * import { FuturesClient, type ClientHooks } from 'futures-sdk';
- * const latency = new Map<string, number[]>();
- * const hooks: ClientHooks = {
- *   response: (e) => latency.set(e.endpoint, [...(latency.get(e.endpoint) ?? []), e.durationMs]),
- *   retry: (e) => console.warn(`${e.endpoint}: retry after attempt ${e.attempt} (${e.reason}) in ${e.delayMs} ms`),
- * };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, hooks });
- * ```
  */
 export interface ClientHooks {
   request?: ((event: RequestHookEvent) => void) | undefined;
@@ -208,16 +127,6 @@ export interface ClientHooks {
 /**
  * Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server), so the secret never enters
  * this process.
- *
- * @example
- * ```ts
- * import { FuturesClient, type Signer } from 'futures-sdk';
- * const signer: Signer = async (payload) => {
- *   const res = await fetch('https://signer.internal/sign', { method: 'POST', body: payload });
- *   return res.text(); // lowercase hex HMAC-SHA256 of payload
- * };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, signer });
- * ```
  */
 export type Signer = (payload: string) => string | Promise<string>;
 
@@ -227,18 +136,6 @@ export type Signer = (payload: string) => string | Promise<string>;
  * `ManualClock` from `futures-sdk/testing` is one, which the simulated exchange can share. The per-attempt
  * `timeoutMs` deadline alone runs on real time: a test clock that jumps ahead must not time out requests still
  * on the wire.
- *
- * @example
- * ```ts
- * import { type Clock, FuturesClient } from 'futures-sdk';
- * let now = Date.parse('2024-01-01T00:00:00Z');
- * const clock: Clock = {
- *   now: () => now,
- *   random: () => 0.5,
- *   sleep: async (ms) => { now += ms; }, // backoff and pacing waits finish at once
- * };
- * const client = new FuturesClient({ baseUrl: 'https://api.example.com', clock });
- * ```
  */
 export interface Clock {
   /** Milliseconds since the epoch, like `Date.now()`. */
@@ -258,19 +155,6 @@ export interface Clock {
 
 /**
  * Options of `FuturesClient` (and `createBaseClient`). Only `baseUrl` is required; public market data needs nothing else.
- *
- * @example
- * ```ts
- * import { FuturesClient, type FuturesClientOptions } from 'futures-sdk';
- * const options: FuturesClientOptions = {
- *   baseUrl: 'https://api.example.com',
- *   apiKey: process.env.FUTURES_API_KEY,
- *   apiSecret: process.env.FUTURES_API_SECRET,
- *   timeoutMs: 5_000,
- *   retry: { limit: 2 },
- * };
- * const client = new FuturesClient(options);
- * ```
  */
 export interface FuturesClientOptions {
   /** API origin, e.g. `https://api.example.com` (no `/v2` suffix). Required. */
@@ -332,9 +216,7 @@ export interface FuturesClientOptions {
   WebSocket?: WebSocketConstructor | undefined;
   /** Receives debug/info/warn/error lines; never a secret, signature, JWT or full API key. */
   logger?: Logger | undefined;
-  /**
-   * Observes every attempt: `request`, `response` and `retry` events (see {@link ClientHooks}); no secret in any.
-   */
+  /** Observes every attempt: `request`, `response` and `retry` events (see {@link ClientHooks}); no secret in any. */
   hooks?: ClientHooks | undefined;
   /**
    * Time source for timestamps, backoff and pacing. Inject a fake one in tests.

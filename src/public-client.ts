@@ -5,13 +5,6 @@ import { Transport } from './_internal/transport.ts';
 /**
  * Options of {@link createPublicClient}: what a client of the public market endpoints needs (no key, no signing,
  * no fleet). Each option means what it means on a `FuturesClient`.
- *
- * @example
- * ```ts
- * import { createPublicClient, type PublicClientOptions } from 'futures-sdk';
- * const options: PublicClientOptions = { baseUrl: 'https://api.example.com', timeoutMs: 5_000 };
- * const market = createPublicClient(options);
- * ```
  */
 export type PublicClientOptions = SharedOptionsInput;
 

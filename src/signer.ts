@@ -2,28 +2,10 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/**
- * A query parameter value before signing; `undefined` means "leave the parameter out".
- *
- * @example
- * ```ts
- * import { canonicalQuery, type QueryValue } from 'futures-sdk';
- * const limit: QueryValue = undefined;
- * canonicalQuery({ symbol: 'BTCUSDT', limit }); // => 'symbol=BTCUSDT'
- * ```
- */
+/** A query parameter value before signing; `undefined` means "leave the parameter out". */
 export type QueryValue = string | number | boolean | undefined;
 
-/**
- * Query parameters as the signer takes them.
- *
- * @example
- * ```ts
- * import { canonicalQuery, type QueryParams } from 'futures-sdk';
- * const params: QueryParams = { symbol: 'BTCUSDT', reduceOnly: true, timestamp: 1700000000000 };
- * canonicalQuery(params); // => 'reduceOnly=true&symbol=BTCUSDT&timestamp=1700000000000'
- * ```
- */
+/** Query parameters as the signer takes them. */
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 /**

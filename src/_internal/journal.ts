@@ -5,19 +5,10 @@ import { ApiError } from '../errors/api-error.ts';
  * - `create`: one order of `orders.create` or one item of `orders.createBatch`;
  * - `close`: `orders.closePosition`;
  * - `closeAndSwitchMargin`: `futures.closeAndSwitchMargin` (every position of the symbol, both sides).
- *
- * @example
- * ```ts
- * import type { JournalCallKind } from 'futures-sdk';
- * // Closes move a position whatever the fills say; creates only once they fill.
- * const movesAtOnce = (kind: JournalCallKind): boolean => kind !== 'create';
- * ```
  */
 export type JournalCallKind = 'create' | 'close' | 'closeAndSwitchMargin';
 
-/**
- * What the caller knows about a position-moving call when it starts.
- */
+/** What the caller knows about a position-moving call when it starts. */
 export interface JournalEntryInit {
   kind: JournalCallKind;
   symbol?: string | undefined;
@@ -33,15 +24,7 @@ export interface JournalEntryInit {
   subAccountId?: string | undefined;
 }
 
-/**
- * An order a journaled call placed, as its response reported it.
- *
- * @example
- * ```ts
- * import type { JournalOrder } from 'futures-sdk';
- * const placed: JournalOrder = { id: 'ord-1', symbol: 'BTCUSDT', status: 'NEW' }; // one order a call produced
- * ```
- */
+/** An order a journaled call placed, as its response reported it. */
 export interface JournalOrder {
   id: string;
   symbol: string;
@@ -53,14 +36,6 @@ export interface JournalOrder {
  *
  * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx (the server did not act);
  * `unknown` after a timeout, a network error or a 5xx (the server may have acted).
- *
- * @example
- * ```ts
- * import { detectMakerFills, type JournalEntry } from 'futures-sdk';
- * // No calls of this client to discount: every position change explained by a trade is a maker fill.
- * const journal: JournalEntry[] = [];
- * const result = detectMakerFills({ previous: [], current: [], trades: [], journal, now: Date.now() });
- * ```
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly id: number;
@@ -73,9 +48,7 @@ export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly orders: readonly JournalOrder[];
 }
 
-/**
- * Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored).
- */
+/** Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored). */
 export interface JournalHandle {
   /** The call succeeded; `orders` are the orders it placed (if any). */
   succeed(orders?: readonly JournalOrder[]): void;
@@ -187,9 +160,7 @@ export async function journalCall<T>(
   return result;
 }
 
-/**
- * The journal entry of one order body (`orders.create`, or one `createBatch` item).
- */
+/** The journal entry of one order body (`orders.create`, or one `createBatch` item). */
 export function orderJournalInit(body: Readonly<Record<string, unknown>>): JournalEntryInit {
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
   const side = text('side');
@@ -204,9 +175,7 @@ export function orderJournalInit(body: Readonly<Record<string, unknown>>): Journ
   };
 }
 
-/**
- * Per item, the order a `createBatch` response placed (results are matched by their `index`).
- */
+/** Per item, the order a `createBatch` response placed (results are matched by their `index`). */
 export function batchJournalOrders(
   results: ReadonlyArray<{
     index: number;

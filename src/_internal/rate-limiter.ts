@@ -4,15 +4,7 @@ import { type AcquireOptions, BucketQueue, type Slot } from './bucket-queue.ts';
 import type { Clock } from './clock.ts';
 import type { MemoryBudget } from './memory-budget.ts';
 
-/**
- * One rate-limit bucket as a client sees it, from `client.rateLimits()`. Nothing secret.
- *
- * @example
- * ```ts
- * import type { RateLimitView } from 'futures-sdk';
- * const nearLimit = (b: RateLimitView) => b.used / b.limit > 0.8 || b.queued > 0;
- * ```
- */
+/** One rate-limit bucket as a client sees it, from `client.rateLimits()`. Nothing secret. */
 export interface RateLimitView {
   /** The spec's bucket: `orders`, `batch`, `close` or `default`. */
   bucket: BucketName;

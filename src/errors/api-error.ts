@@ -1,18 +1,7 @@
 import { redact } from '../_internal/redact.ts';
 import { FuturesError } from './futures-error.ts';
 
-/**
- * What the SDK knows about a failed HTTP exchange, used to build an {@link ApiError} (e.g. to fake one in a test).
- *
- * @example
- * ```ts
- * import { type ApiErrorInit, NotFoundError } from 'futures-sdk';
- * const body = { ok: false, error: 'Order not found' };
- * const init: ApiErrorInit = { status: 404, method: 'GET', path: '/v2/orders/x', body };
- * const err = new NotFoundError(init);
- * err.error; // 'Order not found'
- * ```
- */
+/** What the SDK knows about a failed HTTP exchange, used to build an {@link ApiError} (e.g. to fake one in a test). */
 export interface ApiErrorInit {
   status: number;
   method: string;

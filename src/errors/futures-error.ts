@@ -1,13 +1,4 @@
-/**
- * Options every {@link FuturesError} accepts.
- *
- * @example
- * ```ts
- * import { FuturesError, type FuturesErrorOptions } from 'futures-sdk';
- * const options: FuturesErrorOptions = { details: 'while reconciling BTCUSDT', cause: new Error('socket hang up') };
- * throw new FuturesError('Reconciliation failed', options); // message: 'Reconciliation failed\n\nDetails: ...'
- * ```
- */
+/** Options every {@link FuturesError} accepts. */
 export interface FuturesErrorOptions {
   /** Longer, human-readable context appended to the message. */
   details?: string | undefined;

@@ -1,17 +1,6 @@
 import { type ApiErrorInit, ServerError } from './api-error.ts';
 
-/**
- * A position that close-and-switch-margin closed before failing.
- *
- * @example
- * ```ts
- * import { type ClosedPositionRef, MarginSwitchError } from 'futures-sdk';
- * if (err instanceof MarginSwitchError) {
- *   const closed: ReadonlyArray<ClosedPositionRef> = err.closedPositions;
- *   for (const p of closed) console.warn('closed', p.id, p.quantity);
- * }
- * ```
- */
+/** A position that close-and-switch-margin closed before failing. */
 export interface ClosedPositionRef {
   id: string;
   venuePositionId: string;

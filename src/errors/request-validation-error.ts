@@ -1,16 +1,6 @@
 import { FuturesError } from './futures-error.ts';
 
-/**
- * One problem found in the arguments of a call.
- *
- * @example
- * ```ts
- * import { RequestValidationError, type ValidationIssue } from 'futures-sdk';
- * if (err instanceof RequestValidationError) {
- *   const fields = err.issues.map((issue: ValidationIssue) => issue.path.join('.')); // e.g. ['leverage']
- * }
- * ```
- */
+/** One problem found in the arguments of a call. */
 export interface ValidationIssue {
   /** Where the problem is, e.g. `['orders', 2, 'quantity']`. */
   path: ReadonlyArray<string | number>;

@@ -16,26 +16,10 @@ import { RequestValidationError } from '../errors/request-validation-error.ts';
  * `'down'` toward zero (truncate), `'up'` away from zero, `'half-up'` to the nearest with ties away from zero,
  * `'half-even'` to the nearest with ties to the even neighbour (banker's rounding). Negative values round by
  * their magnitude: `'down'` turns `-1.7` into `-1`, `'up'` into `-2`.
- *
- * @example
- * ```ts
- * import { decimal, type DecimalRounding } from 'futures-sdk';
- * const mode: DecimalRounding = 'half-even';
- * decimal.roundToStep('0.125', '0.01', mode); // '0.12'
- * ```
  */
 export type DecimalRounding = Rounding;
 
-/**
- * Options of {@link DecimalHelpers.div}.
- *
- * @example
- * ```ts
- * import { decimal, type DivOptions } from 'futures-sdk';
- * const options: DivOptions = { scale: 2, rounding: 'down' };
- * decimal.div('10', '3', options); // '3.33'
- * ```
- */
+/** Options of {@link DecimalHelpers.div}. */
 export interface DivOptions {
   /** Fractional digits of the result, an integer 0..1000. Default 18. */
   scale?: number | undefined;
@@ -53,12 +37,6 @@ export interface DivOptions {
  * results are equal exactly when their strings are. A positive result can be sent as an order's price or quantity
  * as it is. Nothing goes through floating point: every result is exact (BigInt), except where `div` and
  * `roundToStep` round, as told.
- *
- * @example
- * ```ts
- * import { decimal } from 'futures-sdk';
- * decimal.add('0.1', '0.2'); // '0.3' (not 0.30000000000000004)
- * ```
  */
 export interface DecimalHelpers {
   /**
@@ -193,14 +171,6 @@ function roundToStep(value: string, step: string, rounding: DecimalRounding): st
  * Exact decimal arithmetic on the strings the API sends and accepts: round prices to the tick, quantities to the
  * lot step, and compute PnL without floating-point error. Malformed input throws `RequestValidationError`
  * naming the argument. See {@link DecimalHelpers} for the string format and each function.
- *
- * @example
- * ```ts
- * import { decimal } from 'futures-sdk';
- * const price = decimal.roundToStep('64999.987', '0.1', 'down'); // '64999.9'
- * const pnl = decimal.mul(decimal.sub('66500', '65000'), '0.1'); // '150'
- * if (decimal.cmp(pnl, '0') > 0) console.log(`profit ${pnl} USDT at ${price}`);
- * ```
  */
 // A plain object of arrow functions (no call at module load), so a bundler drops it when it is not used.
 export const decimal: DecimalHelpers = {

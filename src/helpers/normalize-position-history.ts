@@ -1,14 +1,6 @@
 import type { ClosedPositionRecord } from '../schemas/trade.ts';
 
-/**
- * A closed-position record with the names other endpoints use added next to the venue's own.
- *
- * @example
- * ```ts
- * import { normalizePositionHistory, type NormalizedPositionRecord } from 'futures-sdk';
- * const rows: NormalizedPositionRecord[] = (await client.orders.positionHistory()).data.map(normalizePositionHistory);
- * ```
- */
+/** A closed-position record with the names other endpoints use added next to the venue's own. */
 export type NormalizedPositionRecord = ClosedPositionRecord & {
   /** `'LONG'` for `orderSide` 1, `'SHORT'` for 2. */
   side: 'LONG' | 'SHORT';

@@ -1,15 +1,11 @@
-/**
- * One page as an offset-paginated endpoint returns it.
- */
+/** One page as an offset-paginated endpoint returns it. */
 export interface Page<T> {
   items: ReadonlyArray<T>;
   /** Total number of rows the server reports across all pages. */
   total: number;
 }
 
-/**
- * How to walk an offset-paginated endpoint.
- */
+/** How to walk an offset-paginated endpoint. */
 export interface PaginateOptions {
   /** Rows requested per page. */
   pageSize: number;

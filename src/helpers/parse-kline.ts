@@ -1,14 +1,6 @@
 import type { Kline } from '../schemas/market.ts';
 
-/**
- * A candle with named fields. Prices and volumes stay decimal strings; times are ms epochs.
- *
- * @example
- * ```ts
- * import { parseKline, type ParsedKline } from 'futures-sdk';
- * const candles: ParsedKline[] = (await client.market.klines({ symbol: 'BTCUSDT', interval: '1h' })).data.map(parseKline);
- * ```
- */
+/** A candle with named fields. Prices and volumes stay decimal strings; times are ms epochs. */
 export interface ParsedKline {
   openTime: number;
   open: string;

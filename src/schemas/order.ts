@@ -10,37 +10,12 @@ import {
 } from './common.ts';
 import type { Strict } from './strict.ts';
 
-/**
- * Statuses the spec names; others are kept as strings.
- *
- * @example
- * ```ts
- * import { ORDER_STATUSES } from 'futures-sdk';
- * const known = (ORDER_STATUSES as readonly string[]).includes(order.status);
- * ```
- */
+/** Statuses the spec names; others are kept as strings. */
 export const ORDER_STATUSES = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED'] as const;
-/**
- * Order statuses in which an order is still working.
- *
- * @example
- * ```ts
- * import { WORKING_ORDER_STATUSES } from 'futures-sdk';
- * const working = orders.filter((o) => WORKING_ORDER_STATUSES.includes(o.status));
- * ```
- */
+/** Order statuses in which an order is still working. */
 export const WORKING_ORDER_STATUSES: ReadonlyArray<string> = ['PENDING_NEW', 'NEW', 'PARTIALLY_FILLED'];
 
-/**
- * An order status: one the spec names, or another string the server sent.
- *
- * @example
- * ```ts
- * import type { OrderStatus } from 'futures-sdk';
- * const status: OrderStatus = 'PARTIALLY_FILLED';
- * await client.orders.list({ status });
- * ```
- */
+/** An order status: one the spec names, or another string the server sent. */
 export type OrderStatus = (typeof ORDER_STATUSES)[number] | (string & {});
 
 /**
@@ -48,12 +23,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number] | (string & {});
  * string), `side` and `type` are the spec's closed enums. `price` is set for priced orders only, `stopPrice` for
  * conditional ones; `clientOrderId` is null on orders the server placed itself (e.g. the closing order of
  * `closePosition`).
- *
- * @example
- * ```ts
- * import { orderSchema } from 'futures-sdk';
- * const order = orderSchema.parse(json); // throws if a required field is missing
- * ```
  */
 export const orderSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -77,28 +46,12 @@ export const orderSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * An order as the server reports it.
- *
- * @example
- * ```ts
- * import { type Order, orderSchema } from 'futures-sdk';
- * const value: Order = orderSchema.parse(json);
- * ```
- */
+/** An order as the server reports it. */
 export type Order = Strict<z.infer<typeof orderSchema>>;
 
 /**
  * One item of the `POST /v2/orders/batch` response: `success: true` carries `orderId`, `symbol` and `status`;
  * `success: false` carries the `error` string. Narrow on `success`.
- *
- * @example
- * ```ts
- * import { batchOrderResultSchema } from 'futures-sdk';
- * // One item of a batch: `success: false` carries the venue's reason, and the call itself still resolved.
- * const item = batchOrderResultSchema.parse({ index: 1, success: false, error: 'Insufficient balance' });
- * if (!item.success) console.log(item.index, item.error);
- * ```
  */
 export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
   z.discriminatedUnion('success', [
@@ -119,26 +72,12 @@ export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
   ]),
 );
 
-/**
- * One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`).
- *
- * @example
- * ```ts
- * import { type BatchOrderResult, batchOrderResultSchema } from 'futures-sdk';
- * const value: BatchOrderResult = batchOrderResultSchema.parse(json);
- * ```
- */
+/** One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`). */
 export type BatchOrderResult = Strict<z.infer<typeof batchOrderResultSchema>>;
 
 /**
  * One entry of the cancel-all `results`: `status` is `CANCELED` or `FAILED` (other strings are kept); any entry
  * not `CANCELED` carries an `error` string. Entries the SDK adds for conditional orders have `conditional: true`.
- *
- * @example
- * ```ts
- * const { results } = await client.orders.cancelAll();
- * const failed = results.filter((r) => r.status !== 'CANCELED');
- * ```
  */
 export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -151,27 +90,13 @@ export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * One order's outcome in a cancel-all.
- *
- * @example
- * ```ts
- * import { type CancelAllResultEntry, cancelAllResultEntrySchema } from 'futures-sdk';
- * const value: CancelAllResultEntry = cancelAllResultEntrySchema.parse(json);
- * ```
- */
+/** One order's outcome in a cancel-all. */
 export type CancelAllResultEntry = Strict<z.infer<typeof cancelAllResultEntrySchema>>;
 
 /**
  * A live open order as the venue reports it (`GET /v2/futures/open-orders`). Venue field names, not normalised:
  * `orderId` is an integer, quantities are `origQty` / `executedQty`, `time` is a ms epoch. `type` and `status`
  * are the venue's own values, so they are kept as sent (open enums).
- *
- * @example
- * ```ts
- * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
- * for (const o of orders) console.log(o.orderId, o.origQty, o.executedQty);
- * ```
  */
 export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -187,13 +112,5 @@ export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * A venue open order (venue names, integer `orderId`).
- *
- * @example
- * ```ts
- * import { type VenueOpenOrder, venueOpenOrderSchema } from 'futures-sdk';
- * const value: VenueOpenOrder = venueOpenOrderSchema.parse(json);
- * ```
- */
+/** A venue open order (venue names, integer `orderId`). */
 export type VenueOpenOrder = Strict<z.infer<typeof venueOpenOrderSchema>>;

@@ -8,12 +8,6 @@ import type { Strict } from './strict.ts';
  * `positionSide` are the spec's closed enums. `status` is `OPEN` or `CLOSED` but kept open (the spec leaves
  * the position's other transitions unstated), and `closeReason` is an open string (its values are not documented),
  * null while the position is open.
- *
- * @example
- * ```ts
- * import { positionSchema } from 'futures-sdk';
- * const position = positionSchema.parse(json);
- * ```
  */
 export const positionSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -40,13 +34,5 @@ export const positionSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * A position as the server reports it.
- *
- * @example
- * ```ts
- * import { type Position, positionSchema } from 'futures-sdk';
- * const value: Position = positionSchema.parse(json);
- * ```
- */
+/** A position as the server reports it. */
 export type Position = Strict<z.infer<typeof positionSchema>>;

@@ -5,13 +5,6 @@
 /**
  * `T` without index signatures, at every depth: reading a field the spec does not document is a compile error.
  * Arrays and tuples keep their shape.
- *
- * @example
- * ```ts
- * import type { Strict } from 'futures-sdk';
- * type Row = Strict<{ symbol: string; [x: string]: unknown }>; // { symbol: string }
- * const row: Row = { symbol: 'BTCUSDT' };
- * ```
  */
 export type Strict<T> = T extends string | number | boolean | bigint | symbol | null | undefined
   ? T
@@ -29,13 +22,5 @@ type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number e
 /**
  * The escape hatch to the fields a server sent that the spec does not document: unknown fields are kept at run
  * time, and `WithUnknownFields<T>` lets you read them, typed `unknown`, where you decide to.
- *
- * @example
- * ```ts
- * import type { Position, WithUnknownFields } from 'futures-sdk';
- * const { positions } = await client.account.positions();
- * const first = positions[0] as WithUnknownFields<Position> | undefined;
- * console.log(first?.['venueRiskTier']); // unknown: check it before use
- * ```
  */
 export type WithUnknownFields<T> = T & { readonly [field: string]: unknown };

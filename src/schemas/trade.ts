@@ -7,12 +7,6 @@ import type { Strict } from './strict.ts';
  * An account trade (`GET /v2/futures/myTrades`). Only taker fills appear: fills of your resting (maker) orders
  * are never listed. `id` is an integer (pass the last one as `fromId` to poll incrementally); `commissionAsset`
  * is always `USDT`.
- *
- * @example
- * ```ts
- * import { accountTradeSchema } from 'futures-sdk';
- * const trade = accountTradeSchema.parse(json);
- * ```
  */
 export const accountTradeSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -32,27 +26,13 @@ export const accountTradeSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * A taker fill of the caller.
- *
- * @example
- * ```ts
- * import { type AccountTrade, accountTradeSchema } from 'futures-sdk';
- * const value: AccountTrade = accountTradeSchema.parse(json);
- * ```
- */
+/** A taker fill of the caller. */
 export type AccountTrade = Strict<z.infer<typeof accountTradeSchema>>;
 
 /**
  * A closed-position record (`GET /v2/futures/positionHistory`): a venue passthrough with the venue's names —
  * `orderSide` 1 (long) / 2 (short), `totalClosedQuantity`, `entryPrice`, `averageClosePrice`, `realizedPnL`
  * (capital L). Use `normalizePositionHistory` for the names other endpoints use.
- *
- * @example
- * ```ts
- * import { closedPositionRecordSchema } from 'futures-sdk';
- * const record = closedPositionRecordSchema.parse(json);
- * ```
  */
 export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -70,13 +50,5 @@ export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * A closed position, venue names.
- *
- * @example
- * ```ts
- * import { type ClosedPositionRecord, closedPositionRecordSchema } from 'futures-sdk';
- * const value: ClosedPositionRecord = closedPositionRecordSchema.parse(json);
- * ```
- */
+/** A closed position, venue names. */
 export type ClosedPositionRecord = Strict<z.infer<typeof closedPositionRecordSchema>>;

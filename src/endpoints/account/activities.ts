@@ -15,25 +15,10 @@ import type { Strict } from '../../schemas/strict.ts';
  * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk does not rely
  * on it: it advances by the rows actually received and stops at `total` or an empty page, which stays correct
  * even if the server caps pages lower.
- *
- * @example
- * ```ts
- * import { ACTIVITIES_PAGE_SIZE } from 'futures-sdk';
- * const { data } = await client.account.activities({ take: ACTIVITIES_PAGE_SIZE });
- * ```
  */
 export const ACTIVITIES_PAGE_SIZE = 100;
 
-/**
- * Query of `GET /v2/me/activities`.
- *
- * @example
- * ```ts
- * const { data, totals } = await client.account.activities({ take: 20 });
- * for (const a of data) if (a.type === 'TRANSFER') console.log(a.data.amount);
- * console.log(totals.totalDeposits);
- * ```
- */
+/** Query of `GET /v2/me/activities`. */
 export interface ActivitiesParameters {
   /** Rows to skip (offset). */
   skip?: number | undefined;
@@ -41,25 +26,10 @@ export interface ActivitiesParameters {
   take?: number | undefined;
 }
 
-/**
- * Filters of `account.activitiesAll`: none today (the object is accepted for forward compatibility).
- *
- * @example
- * ```ts
- * for await (const a of client.account.activitiesAll({})) console.log(a.type, a.id, a.ts);
- * ```
- */
+/** Filters of `account.activitiesAll`: none today (the object is accepted for forward compatibility). */
 export type ActivitiesAllParameters = Record<string, never>;
 
-/**
- * Run-time check of {@link ActivitiesParameters}.
- *
- * @example
- * ```ts
- * const check = activitiesParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link ActivitiesParameters}. */
 export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     skip: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
@@ -67,15 +37,7 @@ export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/me/activities`: entries are under `data` (not `activities`).
- *
- * @example
- * ```ts
- * const parsed = activitiesResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/me/activities`: entries are under `data` (not `activities`). */
 export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -85,16 +47,7 @@ export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging.
- *
- * @example
- * ```ts
- * import type { ActivitiesReturnType } from 'futures-sdk';
- * const result: ActivitiesReturnType = await client.account.activities({ take: 20 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging. */
 export type ActivitiesReturnType = Strict<z.infer<typeof activitiesResponseSchema>>;
 
 /** `skip`, `take` (max not documented) */

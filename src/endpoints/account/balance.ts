@@ -10,41 +10,16 @@ import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/futures/balance`.
- *
- * @example
- * ```ts
- * const { balances } = await client.account.balance();
- * const usdt = balances.assets.find((a) => a.asset === 'USDT');
- * console.log(usdt?.availableBalance);
- * ```
- */
+/** Query of `GET /v2/futures/balance`. */
 export interface BalanceParameters {
   /** Sub-account; defaults to the client's `subAccountId`, else the primary sub-account. */
   subAccountId?: string | undefined;
 }
 
-/**
- * Run-time check of {@link BalanceParameters}.
- *
- * @example
- * ```ts
- * const check = balanceParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link BalanceParameters}. */
 export const balanceParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ subAccountId: subAccountIdParam }));
 
-/**
- * Response of `GET /v2/futures/balance`.
- *
- * @example
- * ```ts
- * const parsed = balanceResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/futures/balance`. */
 export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -52,16 +27,7 @@ export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`.
- *
- * @example
- * ```ts
- * import type { BalanceReturnType } from 'futures-sdk';
- * const result: BalanceReturnType = await client.account.balance();
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`. */
 export type BalanceReturnType = Strict<z.infer<typeof balanceResponseSchema>>;
 
 /** Futures wallet */

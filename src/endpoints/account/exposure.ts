@@ -9,15 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Response of `GET /v2/risk/exposure`.
- *
- * @example
- * ```ts
- * const parsed = exposureResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/risk/exposure`. */
 export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -26,14 +18,7 @@ export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions.
- *
- * @example
- * ```ts
- * const { grossExposure, positions } = await client.account.exposure();
- * ```
- */
+/** `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions. */
 export type ExposureReturnType = Strict<z.infer<typeof exposureResponseSchema>>;
 
 /** `grossExposure` = sum of |quantity| over open positions */

@@ -10,15 +10,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/account/pnl-history`.
- *
- * @example
- * ```ts
- * const { history, summary } = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
- * console.log(summary.totalPnl.toFixed(2));
- * ```
- */
+/** Query of `GET /v2/account/pnl-history`. */
 export interface PnlHistoryParameters {
   /**
    * Bucket size. Weekly buckets start on Sunday; monthly `date`s are `YYYY-MM`.
@@ -32,15 +24,7 @@ export interface PnlHistoryParameters {
   limit?: number | undefined;
 }
 
-/**
- * Run-time check of {@link PnlHistoryParameters}.
- *
- * @example
- * ```ts
- * const check = pnlHistoryParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link PnlHistoryParameters}. */
 export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     period: z.optional(z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" })),
@@ -48,15 +32,7 @@ export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings.
- *
- * @example
- * ```ts
- * const parsed = pnlHistoryResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings. */
 export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -65,16 +41,7 @@ export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, history, summary }` — numbers.
- *
- * @example
- * ```ts
- * import type { PnlHistoryReturnType } from 'futures-sdk';
- * const result: PnlHistoryReturnType = await client.account.pnlHistory({ period: 'weekly', limit: 12 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, history, summary }` — numbers. */
 export type PnlHistoryReturnType = Strict<z.infer<typeof pnlHistoryResponseSchema>>;
 
 /** Amounts are **numbers**, not decimal strings */

@@ -9,15 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/positions`.
- *
- * @example
- * ```ts
- * const { positions } = await client.account.positions();
- * for (const p of positions) console.log(p.symbol, p.quantity, p.unrealizedPnl);
- * ```
- */
+/** Query of `GET /v2/positions`. */
 export interface PositionsParameters {
   /**
    * Which positions to list.
@@ -26,30 +18,14 @@ export interface PositionsParameters {
   status?: 'OPEN' | 'CLOSED' | undefined;
 }
 
-/**
- * Run-time check of {@link PositionsParameters}.
- *
- * @example
- * ```ts
- * const check = positionsParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link PositionsParameters}. */
 export const positionsParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     status: z.optional(z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" })),
   }),
 );
 
-/**
- * Response of `GET /v2/positions`.
- *
- * @example
- * ```ts
- * const parsed = positionsResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/positions`. */
 export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -57,16 +33,7 @@ export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, positions: Position[] }`.
- *
- * @example
- * ```ts
- * import type { PositionsReturnType } from 'futures-sdk';
- * const result: PositionsReturnType = await client.account.positions();
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, positions: Position[] }`. */
 export type PositionsReturnType = Strict<z.infer<typeof positionsResponseSchema>>;
 
 /** `status: 'OPEN'` (default) or `'CLOSED'` */

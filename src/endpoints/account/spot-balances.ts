@@ -12,12 +12,6 @@ import type { Strict } from '../../schemas/strict.ts';
 /**
  * Response of `GET /v2/accounts/:id/balances`. `balances` is normally an array of `{ asset, free, locked }`;
  * when the upstream payload has no such array the server passes the whole upstream object instead.
- *
- * @example
- * ```ts
- * const parsed = spotBalancesResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
  */
 export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -26,16 +20,7 @@ export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`.
- *
- * @example
- * ```ts
- * const { balances } = await client.account.spotBalances(accountId);
- * if (Array.isArray(balances)) for (const b of balances) console.log(b.asset, b.free, b.locked);
- * else console.log('raw upstream payload', balances);
- * ```
- */
+/** `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`. */
 export type SpotBalancesReturnType = Strict<z.infer<typeof spotBalancesResponseSchema>>;
 
 /** Spot wallet; your own `accountId` only */

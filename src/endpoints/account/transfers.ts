@@ -11,37 +11,13 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Largest page of `GET /v2/me/transfers`.
- *
- * @example
- * ```ts
- * import { MAX_TRANSFERS_PAGE } from 'futures-sdk';
- * const { transfers } = await client.account.transfers({ take: MAX_TRANSFERS_PAGE });
- * ```
- */
+/** Largest page of `GET /v2/me/transfers`. */
 export const MAX_TRANSFERS_PAGE = 100;
 
-/**
- * Which transfers to list.
- *
- * @example
- * ```ts
- * import type { TransferKind } from 'futures-sdk';
- * const kind: TransferKind = 'deposit';
- * await client.account.transfers({ type: kind });
- * ```
- */
+/** Which transfers to list. */
 export type TransferKind = 'deposit' | 'withdraw' | 'all';
 
-/**
- * Query of `GET /v2/me/transfers`.
- *
- * @example
- * ```ts
- * const { transfers, total } = await client.account.transfers({ type: 'deposit', take: 50 });
- * ```
- */
+/** Query of `GET /v2/me/transfers`. */
 export interface TransfersParameters {
   /** Rows to skip (offset). */
   skip?: number | undefined;
@@ -54,14 +30,7 @@ export interface TransfersParameters {
   type?: TransferKind | undefined;
 }
 
-/**
- * Filters of `account.transfersAll` (page size is always 100).
- *
- * @example
- * ```ts
- * for await (const t of client.account.transfersAll({ type: 'deposit' })) console.log(t.amount, t.status);
- * ```
- */
+/** Filters of `account.transfersAll` (page size is always 100). */
 export interface TransfersAllParameters {
   /**
    * Deposits, withdrawals or both.
@@ -76,15 +45,7 @@ const transferKindParam = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Run-time check of {@link TransfersParameters}.
- *
- * @example
- * ```ts
- * const check = transfersParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link TransfersParameters}. */
 export const transfersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     skip: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
@@ -93,28 +54,12 @@ export const transfersParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Run-time check of {@link TransfersAllParameters}.
- *
- * @example
- * ```ts
- * const check = transfersAllParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link TransfersAllParameters}. */
 export const transfersAllParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({ type: z.optional(transferKindParam) }),
 );
 
-/**
- * Response of `GET /v2/me/transfers`.
- *
- * @example
- * ```ts
- * const parsed = transfersResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/me/transfers`. */
 export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -123,16 +68,7 @@ export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, transfers, total }`.
- *
- * @example
- * ```ts
- * import type { TransfersReturnType } from 'futures-sdk';
- * const result: TransfersReturnType = await client.account.transfers({ type: 'deposit', take: 50 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, transfers, total }`. */
 export type TransfersReturnType = Strict<z.infer<typeof transfersResponseSchema>>;
 
 /** `skip` ≥ 0, `take` 1..100, `type` deposit | withdraw | all */

@@ -11,20 +11,7 @@ import { marginTypeParam } from './set-margin-type.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Body of `POST /v2/futures/close-and-switch-margin`.
- *
- * @example
- * ```ts
- * try {
- *   const { data } = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
- *   console.log(data.closedPositions.length, 'positions closed');
- * } catch (err) {
- *   if (err instanceof MarginSwitchError && err.stage === 'switch') console.warn('closed, but mode unchanged');
- *   else throw err;
- * }
- * ```
- */
+/** Body of `POST /v2/futures/close-and-switch-margin`. */
 export interface CloseAndSwitchMarginParameters {
   /** Symbol whose orders are canceled and positions closed. */
   symbol: string;
@@ -32,15 +19,7 @@ export interface CloseAndSwitchMarginParameters {
   targetMarginType: MarginType;
 }
 
-/**
- * Run-time check of {@link CloseAndSwitchMarginParameters}.
- *
- * @example
- * ```ts
- * const check = closeAndSwitchMarginParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link CloseAndSwitchMarginParameters}. */
 export const closeAndSwitchMarginParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -48,15 +27,7 @@ export const closeAndSwitchMarginParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `POST /v2/futures/close-and-switch-margin` on success.
- *
- * @example
- * ```ts
- * const parsed = closeAndSwitchMarginResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/futures/close-and-switch-margin` on success. */
 export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -69,16 +40,7 @@ export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`.
- *
- * @example
- * ```ts
- * import type { CloseAndSwitchMarginReturnType } from 'futures-sdk';
- * const result: CloseAndSwitchMarginReturnType = await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`. */
 export type CloseAndSwitchMarginReturnType = Strict<z.infer<typeof closeAndSwitchMarginResponseSchema>>;
 
 /** Closes the symbol's positions, then switches the margin type; a 502 is a `MarginSwitchError` */

@@ -9,20 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Body of `POST /v2/futures/leverage`.
- *
- * @example
- * ```ts
- * try {
- *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
- * } catch (err) {
- *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
- *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10, forceWithOpenPosition: true });
- *   } else throw err;
- * }
- * ```
- */
+/** Body of `POST /v2/futures/leverage`. */
 export interface SetLeverageParameters {
   /** Contract symbol. */
   symbol: string;
@@ -36,15 +23,7 @@ export interface SetLeverageParameters {
   forceWithOpenPosition?: boolean | undefined;
 }
 
-/**
- * Run-time check of {@link SetLeverageParameters}.
- *
- * @example
- * ```ts
- * const check = setLeverageParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link SetLeverageParameters}. */
 export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -53,15 +32,7 @@ export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `POST /v2/futures/leverage`.
- *
- * @example
- * ```ts
- * const parsed = setLeverageResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/futures/leverage`. */
 export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -69,16 +40,7 @@ export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, data: { leverage, symbol } }`.
- *
- * @example
- * ```ts
- * import type { SetLeverageReturnType } from 'futures-sdk';
- * const result: SetLeverageReturnType = await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 10 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: { leverage, symbol } }`. */
 export type SetLeverageReturnType = Strict<z.infer<typeof setLeverageResponseSchema>>;
 
 /** Leverage of a symbol; `forceWithOpenPosition` to change it with a position open */

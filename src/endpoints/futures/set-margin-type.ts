@@ -19,15 +19,7 @@ export const marginTypeParam = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Body of `POST /v2/futures/margin-type`.
- *
- * @example
- * ```ts
- * const { data } = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
- * if (data.unchanged) console.log('already isolated');
- * ```
- */
+/** Body of `POST /v2/futures/margin-type`. */
 export interface SetMarginTypeParameters {
   /** Contract symbol. */
   symbol: string;
@@ -41,15 +33,7 @@ export interface SetMarginTypeParameters {
   forceWithOpenPosition?: boolean | undefined;
 }
 
-/**
- * Run-time check of {@link SetMarginTypeParameters}.
- *
- * @example
- * ```ts
- * const check = setMarginTypeParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link SetMarginTypeParameters}. */
 export const setMarginTypeParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -58,15 +42,7 @@ export const setMarginTypeParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `POST /v2/futures/margin-type`.
- *
- * @example
- * ```ts
- * const parsed = setMarginTypeResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/futures/margin-type`. */
 export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -78,16 +54,7 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode.
- *
- * @example
- * ```ts
- * import type { SetMarginTypeReturnType } from 'futures-sdk';
- * const result: SetMarginTypeReturnType = await client.futures.setMarginType({ symbol: 'BTCUSDT', marginType: 'ISOLATED' });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode. */
 export type SetMarginTypeReturnType = Strict<z.infer<typeof setMarginTypeResponseSchema>>;
 
 /** `ISOLATED` or `CROSSED` for a symbol */

@@ -8,43 +8,20 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Body of `POST /v2/futures/position-mode`.
- *
- * @example
- * ```ts
- * await client.futures.setPositionMode({ positionMode: 'HEDGE' });
- * ```
- */
+/** Body of `POST /v2/futures/position-mode`. */
 export interface SetPositionModeParameters {
   /** `ONE_WAY` (positionSide `BOTH`) or `HEDGE` (separate LONG and SHORT). Account-wide. */
   positionMode: PositionMode;
 }
 
-/**
- * Run-time check of {@link SetPositionModeParameters}.
- *
- * @example
- * ```ts
- * const check = setPositionModeParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link SetPositionModeParameters}. */
 export const setPositionModeParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }),
   }),
 );
 
-/**
- * Response of `POST /v2/futures/position-mode`.
- *
- * @example
- * ```ts
- * const parsed = setPositionModeResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/futures/position-mode`. */
 export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -52,16 +29,7 @@ export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, data: { positionMode } }`.
- *
- * @example
- * ```ts
- * import type { SetPositionModeReturnType } from 'futures-sdk';
- * const result: SetPositionModeReturnType = await client.futures.setPositionMode({ positionMode: 'HEDGE' });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: { positionMode } }`. */
 export type SetPositionModeReturnType = Strict<z.infer<typeof setPositionModeResponseSchema>>;
 
 /** One-way (`BOTH`) or hedge (`LONG`/`SHORT`) positions */

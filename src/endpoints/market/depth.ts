@@ -11,15 +11,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/depth`.
- *
- * @example
- * ```ts
- * const { bids, asks } = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
- * const [bestBidPrice] = bids[0] ?? [];
- * ```
- */
+/** Query of `GET /v2/depth`. */
 export interface DepthParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -30,15 +22,7 @@ export interface DepthParameters {
   limit?: number | undefined;
 }
 
-/**
- * Run-time check of {@link DepthParameters}.
- *
- * @example
- * ```ts
- * const check = depthParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link DepthParameters}. */
 export const depthParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -46,15 +30,7 @@ export const depthParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/depth`.
- *
- * @example
- * ```ts
- * const parsed = depthResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/depth`. */
 export const depthResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -63,16 +39,7 @@ export const depthResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`.
- *
- * @example
- * ```ts
- * import type { DepthReturnType } from 'futures-sdk';
- * const result: DepthReturnType = await client.market.depth({ symbol: 'BTCUSDT', limit: 5 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`. */
 export type DepthReturnType = Strict<z.infer<typeof depthResponseSchema>>;
 
 /** `bids`/`asks` as `[price, quantity]` string pairs, no `lastUpdateId` */

@@ -10,40 +10,16 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/funding-rate`.
- *
- * @example
- * ```ts
- * const { fundingRate } = await client.market.fundingRate({ symbol: 'BTCUSDT' });
- * if (fundingRate === null) console.log('not known yet');
- * ```
- */
+/** Query of `GET /v2/funding-rate`. */
 export interface FundingRateParameters {
   /** Contract symbol. Required. */
   symbol: string;
 }
 
-/**
- * Run-time check of {@link FundingRateParameters}.
- *
- * @example
- * ```ts
- * const check = fundingRateParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link FundingRateParameters}. */
 export const fundingRateParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ symbol: symbolParam }));
 
-/**
- * Response of `GET /v2/funding-rate`.
- *
- * @example
- * ```ts
- * const parsed = fundingRateResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/funding-rate`. */
 export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -52,16 +28,7 @@ export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet.
- *
- * @example
- * ```ts
- * import type { FundingRateReturnType } from 'futures-sdk';
- * const result: FundingRateReturnType = await client.market.fundingRate({ symbol: 'BTCUSDT' });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet. */
 export type FundingRateReturnType = Strict<z.infer<typeof fundingRateResponseSchema>>;
 
 /** `fundingRate: string | null` (null until cached) */

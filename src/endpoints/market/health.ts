@@ -9,26 +9,10 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Response of `GET /health`.
- *
- * @example
- * ```ts
- * const parsed = healthResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /health`. */
 export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, service: z.string() }));
 
-/**
- * `{ ok: true, service }`.
- *
- * @example
- * ```ts
- * import { type HealthReturnType, healthResponseSchema } from 'futures-sdk';
- * const value: HealthReturnType = healthResponseSchema.parse(json);
- * ```
- */
+/** `{ ok: true, service }`. */
 export type HealthReturnType = Strict<z.infer<typeof healthResponseSchema>>;
 
 /** Liveness probe (unversioned path) */

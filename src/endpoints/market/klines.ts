@@ -11,17 +11,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/klines`.
- *
- * @example
- * ```ts
- * import { parseKline } from 'futures-sdk';
- * const { data } = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
- * const candles = data.map(parseKline);
- * console.log(candles.at(-1)?.close);
- * ```
- */
+/** Query of `GET /v2/klines`. */
 export interface KlinesParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -51,15 +41,7 @@ const ignoredByServer = /* @__PURE__ */ pure(() =>
   ),
 );
 
-/**
- * Run-time check of {@link KlinesParameters}.
- *
- * @example
- * ```ts
- * const check = klinesParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link KlinesParameters}. */
 export const klinesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -70,29 +52,12 @@ export const klinesParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/klines`.
- *
- * @example
- * ```ts
- * const parsed = klinesResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/klines`. */
 export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.array(klineSchema) }),
 );
 
-/**
- * `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields.
- *
- * @example
- * ```ts
- * import type { KlinesReturnType } from 'futures-sdk';
- * const result: KlinesReturnType = await client.market.klines({ symbol: 'BTCUSDT', interval: '1h', limit: 24 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields. */
 export type KlinesReturnType = Strict<z.infer<typeof klinesResponseSchema>>;
 
 /** 12-tuples; newest `limit` only */

@@ -20,26 +20,10 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Largest `limit` of `GET /v2/leaderboard`.
- *
- * @example
- * ```ts
- * import { MAX_LEADERBOARD_LIMIT } from 'futures-sdk';
- * await client.market.leaderboard({ type: 'volume', limit: MAX_LEADERBOARD_LIMIT });
- * ```
- */
+/** Largest `limit` of `GET /v2/leaderboard`. */
 export const MAX_LEADERBOARD_LIMIT = 100;
 
-/**
- * Query of `GET /v2/leaderboard`.
- *
- * @example
- * ```ts
- * const { data } = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
- * for (const row of data) console.log(row.rank, row.walletAddress, row.referralCount);
- * ```
- */
+/** Query of `GET /v2/leaderboard`. */
 export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardType> {
   /** `volume`, `referrals` or `commission`. Required; decides the row shape. */
   type: T;
@@ -55,15 +39,7 @@ export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardTy
   period?: LeaderboardPeriod | undefined;
 }
 
-/**
- * Run-time check of {@link LeaderboardParameters}.
- *
- * @example
- * ```ts
- * const check = leaderboardParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link LeaderboardParameters}. */
 export const leaderboardParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     type: z.enum(LEADERBOARD_TYPES, { error: "must be 'volume', 'referrals' or 'commission'" }),
@@ -74,15 +50,7 @@ export const leaderboardParamsSchema = /* @__PURE__ */ pure(() =>
 
 const period = /* @__PURE__ */ pure(() => z.enum(LEADERBOARD_PERIODS));
 
-/**
- * Response of `GET /v2/leaderboard`, discriminated on `type`.
- *
- * @example
- * ```ts
- * const parsed = leaderboardResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/leaderboard`, discriminated on `type`. */
 export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
   z.discriminatedUnion('type', [
     z.looseObject({ ok: okTrue, type: z.literal('volume'), period, data: z.array(volumeLeaderboardEntrySchema) }),
@@ -99,13 +67,6 @@ export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
 /**
  * `{ ok: true, type, period, data }`; the row shape follows `type` (`volume` rows have `accountId`/`volume`,
  * `referrals` rows `userId`/`referralCount`, `commission` rows `userId`/`totalCommission`).
- *
- * @example
- * ```ts
- * import type { LeaderboardReturnType } from 'futures-sdk';
- * const result: LeaderboardReturnType = await client.market.leaderboard({ type: 'referrals', period: '30d', limit: 10 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
  */
 export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> = Extract<
   Strict<z.infer<typeof leaderboardResponseSchema>>,

@@ -10,15 +10,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Response of `GET /v2/platform/status`.
- *
- * @example
- * ```ts
- * const parsed = platformStatusResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/platform/status`. */
 export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -26,16 +18,7 @@ export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans).
- *
- * @example
- * ```ts
- * import type { PlatformStatusReturnType } from 'futures-sdk';
- * const result: PlatformStatusReturnType = await client.market.platformStatus();
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans). */
 export type PlatformStatusReturnType = Strict<z.infer<typeof platformStatusResponseSchema>>;
 
 /** `features.{referral,trading,deposits,withdrawals}` */

@@ -10,15 +10,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Response of `GET /v2/platform/tokens`.
- *
- * @example
- * ```ts
- * const parsed = platformTokensResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/platform/tokens`. */
 export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -27,15 +19,7 @@ export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header.
- *
- * @example
- * ```ts
- * const { hash, tokens } = await client.market.platformTokens();
- * const usdc = tokens.find((t) => t.chainId === 42161 && t.asset === 'USDC');
- * ```
- */
+/** `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header. */
 export type PlatformTokensReturnType = Strict<z.infer<typeof platformTokensResponseSchema>>;
 
 /** (chainId, asset) → decimals registry, `hash` */

@@ -9,28 +9,12 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Response of `GET /v2/symbols`.
- *
- * @example
- * ```ts
- * const parsed = symbolsResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/symbols`. */
 export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, symbols: z.array(z.string()) }),
 );
 
-/**
- * `{ ok: true, symbols: string[] }`.
- *
- * @example
- * ```ts
- * import { type SymbolsReturnType, symbolsResponseSchema } from 'futures-sdk';
- * const value: SymbolsReturnType = symbolsResponseSchema.parse(json);
- * ```
- */
+/** `{ ok: true, symbols: string[] }`. */
 export type SymbolsReturnType = Strict<z.infer<typeof symbolsResponseSchema>>;
 
 /** `symbols: string[]` */

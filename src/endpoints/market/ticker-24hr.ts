@@ -11,54 +11,21 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/ticker/24hr`.
- *
- * @example
- * ```ts
- * const { tickers } = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
- * console.log(tickers[0]?.lastPrice, tickers[0]?.priceChangePercent);
- * ```
- */
+/** Query of `GET /v2/ticker/24hr`. */
 export interface Ticker24hrParameters {
   /** One symbol; omitted returns every cached ticker. */
   symbol?: string | undefined;
 }
 
-/**
- * Run-time check of {@link Ticker24hrParameters}.
- *
- * @example
- * ```ts
- * const check = ticker24hrParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link Ticker24hrParameters}. */
 export const ticker24hrParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ symbol: z.optional(symbolParam) }));
 
-/**
- * Response of `GET /v2/ticker/24hr`: always an array (one element when filtered).
- *
- * @example
- * ```ts
- * const parsed = ticker24hrResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/ticker/24hr`: always an array (one element when filtered). */
 export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, tickers: z.array(tickerSchema) }),
 );
 
-/**
- * `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`.
- *
- * @example
- * ```ts
- * import type { Ticker24hrReturnType } from 'futures-sdk';
- * const result: Ticker24hrReturnType = await client.market.ticker24hr({ symbol: 'BTCUSDT' });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`. */
 export type Ticker24hrReturnType = Strict<z.infer<typeof ticker24hrResponseSchema>>;
 
 /** Always `tickers: Ticker[]`, one element when `symbol` is given */

@@ -11,14 +11,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/trades`.
- *
- * @example
- * ```ts
- * const { trades } = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
- * ```
- */
+/** Query of `GET /v2/trades`. */
 export interface TradesParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -29,15 +22,7 @@ export interface TradesParameters {
   limit?: number | undefined;
 }
 
-/**
- * Run-time check of {@link TradesParameters}.
- *
- * @example
- * ```ts
- * const check = tradesParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link TradesParameters}. */
 export const tradesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -45,29 +30,12 @@ export const tradesParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/trades`.
- *
- * @example
- * ```ts
- * const parsed = tradesResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/trades`. */
 export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, trades: z.array(publicTradeSchema) }),
 );
 
-/**
- * `{ ok: true, trades }`.
- *
- * @example
- * ```ts
- * import type { TradesReturnType } from 'futures-sdk';
- * const result: TradesReturnType = await client.market.trades({ symbol: 'BTCUSDT', limit: 10 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, trades }`. */
 export type TradesReturnType = Strict<z.infer<typeof tradesResponseSchema>>;
 
 /** `id` integer, `time` ms */

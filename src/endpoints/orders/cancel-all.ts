@@ -21,15 +21,7 @@ import { listAll } from './list-all.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Order types that `DELETE /v2/orders/open` leaves alone; each must be canceled on its own.
- *
- * @example
- * ```ts
- * import { CONDITIONAL_ORDER_TYPES } from 'futures-sdk';
- * const isConditional = CONDITIONAL_ORDER_TYPES.includes(order.type);
- * ```
- */
+/** Order types that `DELETE /v2/orders/open` leaves alone; each must be canceled on its own. */
 export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<OrderType> = [
   'STOP',
   'STOP_MARKET',
@@ -37,16 +29,7 @@ export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<OrderType> = [
   'TAKE_PROFIT_MARKET',
 ];
 
-/**
- * Query of `orders.cancelAll`.
- *
- * @example
- * ```ts
- * const res = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
- * console.log(`${res.canceled}/${res.total} canceled`);
- * for (const r of res.results) if (r.status !== 'CANCELED') console.warn(r.orderId, r.error);
- * ```
- */
+/** Query of `orders.cancelAll`. */
 export interface CancelAllOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -63,15 +46,7 @@ export interface CancelAllOrdersParameters {
   includeConditional?: boolean | undefined;
 }
 
-/**
- * Run-time check of {@link CancelAllOrdersParameters}.
- *
- * @example
- * ```ts
- * const check = cancelAllOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link CancelAllOrdersParameters}. */
 export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: z.optional(symbolParam),
@@ -83,12 +58,6 @@ export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 /**
  * Response of `DELETE /v2/orders/open`. The server omits `total` and `results` when nothing was open; the
  * schema fills in `total: 0, results: []` so callers see one shape.
- *
- * @example
- * ```ts
- * const parsed = cancelAllResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
  */
 export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
   z.pipe(
@@ -109,13 +78,6 @@ export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
 /**
  * `{ ok: true, canceled, total, results }` — always all four. `canceled` counts the orders that really became
  * `CANCELED`; entries with `status: 'FAILED'` carry an `error` string.
- *
- * @example
- * ```ts
- * import type { CancelAllOrdersReturnType } from 'futures-sdk';
- * const result: CancelAllOrdersReturnType = await client.orders.cancelAll({ symbol: 'BTCUSDT', includeConditional: true });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
  */
 export type CancelAllOrdersReturnType = z.output<typeof cancelAllResponseSchema>;
 
@@ -247,14 +209,6 @@ export async function cancelAll(
 /**
  * What `orders.cancelAll({ includeConditional: true })` had done when the caller's signal fired after the bulk
  * cancel (see {@link CancelAllAbortedError}).
- *
- * @example
- * ```ts
- * import type { CancelAllPartialResult } from 'futures-sdk';
- * function stillWorking(partial: CancelAllPartialResult): string[] {
- *   return [...(partial.interrupted ? [partial.interrupted.orderId] : []), ...partial.notReached.map((o) => o.orderId)];
- * }
- * ```
  */
 export interface CancelAllPartialResult {
   /** The server's bulk cancel response (`DELETE /v2/orders/open`, regular orders): it completed. */

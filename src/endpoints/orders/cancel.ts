@@ -10,40 +10,16 @@ import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Options of `orders.cancel`.
- *
- * @example
- * ```ts
- * const { order } = await client.orders.cancel(orderId);
- * console.log(order.status); // 'CANCELED'
- * ```
- */
+/** Options of `orders.cancel`. */
 export interface CancelOrderParameters {
   /** Sub-account of the order; defaults to the client's `subAccountId`. */
   subAccountId?: string | undefined;
 }
 
-/**
- * Run-time check of {@link CancelOrderParameters}.
- *
- * @example
- * ```ts
- * const check = cancelOrderParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link CancelOrderParameters}. */
 export const cancelOrderParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ subAccountId: subAccountIdParam }));
 
-/**
- * Response of `POST /v2/orders/:id/cancel`.
- *
- * @example
- * ```ts
- * const parsed = cancelOrderResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/orders/:id/cancel`. */
 export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -52,16 +28,7 @@ export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, order (status CANCELED), venue }`.
- *
- * @example
- * ```ts
- * import type { CancelOrderReturnType } from 'futures-sdk';
- * const result: CancelOrderReturnType = await client.orders.cancel(orderId);
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, order (status CANCELED), venue }`. */
 export type CancelOrderReturnType = Strict<z.infer<typeof cancelOrderResponseSchema>>;
 
 /** Cancels one order */

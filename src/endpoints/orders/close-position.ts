@@ -9,16 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Body of `POST /v2/positions/close`.
- *
- * @example
- * ```ts
- * const { closed } = await client.orders.closePosition({ positionId: position.id });
- * if (closed.reconciled) console.log('was already closed');
- * else console.log(closed.side, closed.quantity, 'left:', closed.remainingPosition);
- * ```
- */
+/** Body of `POST /v2/positions/close`. */
 export interface ClosePositionParameters {
   /** The position's `id`. */
   positionId: string;
@@ -26,15 +17,7 @@ export interface ClosePositionParameters {
   quantity?: string | undefined;
 }
 
-/**
- * Run-time check of {@link ClosePositionParameters}.
- *
- * @example
- * ```ts
- * const check = closePositionParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link ClosePositionParameters}. */
 export const closePositionParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     positionId: nonEmptyString,
@@ -42,15 +25,7 @@ export const closePositionParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity.
- *
- * @example
- * ```ts
- * const parsed = closeSubmittedSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity. */
 export const closeSubmittedSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     symbol: z.string(),
@@ -61,15 +36,7 @@ export const closeSubmittedSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `closed` when the position was already closed on the venue: no order was created.
- *
- * @example
- * ```ts
- * const parsed = closeReconciledSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** `closed` when the position was already closed on the venue: no order was created. */
 export const closeReconciledSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     symbol: z.string(),
@@ -78,15 +45,7 @@ export const closeReconciledSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `POST /v2/positions/close`.
- *
- * @example
- * ```ts
- * const parsed = closePositionResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/positions/close`. */
 export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -98,13 +57,6 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
 /**
  * `{ ok: true, closed, venue? }`. Narrow on `closed.reconciled`: `true` means the position was already closed
  * and nothing was sent; otherwise `closed.side`/`closed.quantity` describe the submitted closing order.
- *
- * @example
- * ```ts
- * import type { ClosePositionReturnType } from 'futures-sdk';
- * const result: ClosePositionReturnType = await client.orders.closePosition({ positionId: position.id });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
  */
 export type ClosePositionReturnType = Strict<z.infer<typeof closePositionResponseSchema>>;
 

@@ -12,42 +12,13 @@ import { type CreateOrderParameters, createOrderParamsSchema, withClientOrderId,
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * The most orders one batch may carry (spec: "up to 5").
- *
- * @example
- * ```ts
- * import { MAX_BATCH_ORDERS } from 'futures-sdk';
- * for (let i = 0; i < items.length; i += MAX_BATCH_ORDERS) {
- *   await client.orders.createBatch(items.slice(i, i + MAX_BATCH_ORDERS));
- * }
- * ```
- */
+/** The most orders one batch may carry (spec: "up to 5"). */
 export const MAX_BATCH_ORDERS = 5;
 
-/**
- * Items of `orders.createBatch`: 1 to 5 orders, each shaped like {@link CreateOrderParameters}.
- *
- * @example
- * ```ts
- * const { results } = await client.orders.createBatch([
- *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000' },
- *   { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '59000' },
- * ]);
- * for (const r of results) console.log(r.index, r.success ? r.orderId : r.error);
- * ```
- */
+/** Items of `orders.createBatch`: 1 to 5 orders, each shaped like {@link CreateOrderParameters}. */
 export type CreateBatchParameters = ReadonlyArray<CreateOrderParameters>;
 
-/**
- * Run-time check of {@link CreateBatchParameters}; issues are reported as `orders.<index>.<field>`.
- *
- * @example
- * ```ts
- * const check = createBatchParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link CreateBatchParameters}; issues are reported as `orders.<index>.<field>`. */
 export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     orders: z
@@ -59,15 +30,7 @@ export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `POST /v2/orders/batch`.
- *
- * @example
- * ```ts
- * const parsed = createBatchResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/orders/batch`. */
 export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -78,15 +41,6 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
 /**
  * `{ ok: true, results }`: one result per item, `index` = position in your array; each result (placed or not)
  * carries the `clientOrderId` the SDK sent for its item (yours, or the UUID v4 it generated).
- *
- * @example
- * ```ts
- * import type { CreateBatchReturnType } from 'futures-sdk';
- * // Items fail on their own: narrow each result on `success` (an item's failure does not reject the call).
- * function failed(batch: CreateBatchReturnType): string[] {
- *   return batch.results.flatMap((r) => (r.success ? [] : [`#${r.index} (${r.clientOrderId}): ${r.error}`]));
- * }
- * ```
  */
 export type CreateBatchReturnType = Omit<Strict<z.infer<typeof createBatchResponseSchema>>, 'results'> & {
   results: Array<BatchOrderResult & { clientOrderId: string }>;

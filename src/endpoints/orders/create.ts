@@ -13,16 +13,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Fields every order shares. Decimals are strings such as `'0.01'`.
- *
- * @example
- * ```ts
- * import type { OrderParametersBase } from 'futures-sdk';
- * const base: OrderParametersBase = { symbol: 'BTCUSDT', side: 'BUY', quantity: '0.01' };
- * await client.orders.create({ ...base, type: 'MARKET' });
- * ```
- */
+/** Fields every order shares. Decimals are strings such as `'0.01'`. */
 export interface OrderParametersBase {
   /** Contract symbol, e.g. `'BTCUSDT'`. */
   symbol: string;
@@ -42,84 +33,35 @@ export interface OrderParametersBase {
   clientOrderId?: string | undefined;
 }
 
-/**
- * A LIMIT order: rests at `price`.
- *
- * @example
- * ```ts
- * const { order } = await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60000',
- * });
- * console.log(order.id, order.status); // '…', 'NEW'
- * ```
- */
+/** A LIMIT order: rests at `price`. */
 export interface LimitOrderParameters extends OrderParametersBase {
   type: 'LIMIT';
   price: string;
   stopPrice?: never;
 }
 
-/**
- * A MARKET order: fills at once.
- *
- * @example
- * ```ts
- * const { order } = await client.orders.create({ symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.01' });
- * ```
- */
+/** A MARKET order: fills at once. */
 export interface MarketOrderParameters extends OrderParametersBase {
   type: 'MARKET';
   price?: never;
   stopPrice?: never;
 }
 
-/**
- * STOP / TAKE_PROFIT: a limit order at `price` placed when the mark crosses `stopPrice`.
- *
- * @example
- * ```ts
- * await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'SELL', type: 'STOP', quantity: '0.01', stopPrice: '58000', price: '57900',
- *   reduceOnly: true,
- * });
- * ```
- */
+/** STOP / TAKE_PROFIT: a limit order at `price` placed when the mark crosses `stopPrice`. */
 export interface StopLimitOrderParameters extends OrderParametersBase {
   type: 'STOP' | 'TAKE_PROFIT';
   price: string;
   stopPrice: string;
 }
 
-/**
- * STOP_MARKET / TAKE_PROFIT_MARKET: a market order when the mark crosses `stopPrice`.
- *
- * @example
- * ```ts
- * await client.orders.create({
- *   symbol: 'BTCUSDT', side: 'SELL', type: 'TAKE_PROFIT_MARKET', quantity: '0.01', stopPrice: '66000',
- *   reduceOnly: true,
- * });
- * ```
- */
+/** STOP_MARKET / TAKE_PROFIT_MARKET: a market order when the mark crosses `stopPrice`. */
 export interface StopMarketOrderParameters extends OrderParametersBase {
   type: 'STOP_MARKET' | 'TAKE_PROFIT_MARKET';
   price?: never;
   stopPrice: string;
 }
 
-/**
- * Parameters of `orders.create`: a union discriminated on `type`.
- *
- * @example
- * ```ts
- * import type { CreateOrderParameters } from 'futures-sdk';
- * // `type` decides which prices are allowed: a STOP_MARKET order has a stopPrice and no price.
- * const stop: CreateOrderParameters = {
- *   symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01', stopPrice: '55000', reduceOnly: true,
- * };
- * await client.orders.create(stop);
- * ```
- */
+/** Parameters of `orders.create`: a union discriminated on `type`. */
 export type CreateOrderParameters =
   | LimitOrderParameters
   | MarketOrderParameters
@@ -200,12 +142,6 @@ const orderBaseSchema = z.strictObject(
  * Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time). Every
  * missing or invalid parameter is named, also when `type` itself is missing (`create()` with no argument lists
  * `symbol`, `side`, `type` and `quantity`).
- *
- * @example
- * ```ts
- * const check = createOrderParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
  */
 export const createOrderParamsSchema = z.pipe(
   z.unknown(),
@@ -226,15 +162,7 @@ export const createOrderParamsSchema = z.pipe(
   }),
 );
 
-/**
- * Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`).
- *
- * @example
- * ```ts
- * const parsed = createOrderResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `POST /v2/orders`: a new order (`venue` set) or an idempotent replay (`idempotent: true`). */
 export const createOrderResponseSchema = z.looseObject({
   ok: okTrue,
   order: orderSchema,
@@ -242,18 +170,7 @@ export const createOrderResponseSchema = z.looseObject({
   idempotent: z.optional(z.boolean()),
 });
 
-/**
- * `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed.
- *
- * @example
- * ```ts
- * import type { CreateOrderReturnType } from 'futures-sdk';
- * // A retry that reached the server twice returns the first order, flagged `idempotent: true`.
- * function describe({ order, idempotent }: CreateOrderReturnType): string {
- *   return `${order.id} ${order.status}${idempotent ? ' (already placed)' : ''}`;
- * }
- * ```
- */
+/** `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed. */
 export type CreateOrderReturnType = Strict<z.infer<typeof createOrderResponseSchema>>;
 
 /**

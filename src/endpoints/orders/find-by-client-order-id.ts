@@ -8,16 +8,7 @@ import { list, MAX_ORDERS_PAGE } from './list.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Filters and bound of `orders.findByClientOrderId`.
- *
- * @example
- * ```ts
- * import type { FindByClientOrderIdParameters } from 'futures-sdk';
- * const deeper: FindByClientOrderIdParameters = { symbol: 'BTCUSDT', maxPages: 10 }; // the newest 2,000 BTCUSDT orders
- * const order = await client.orders.findByClientOrderId('my-order-42', deeper);
- * ```
- */
+/** Filters and bound of `orders.findByClientOrderId`. */
 export interface FindByClientOrderIdParameters {
   /** Only orders of this symbol (the server filters, so each page reaches further back on a busy account). */
   symbol?: string | undefined;
@@ -33,15 +24,7 @@ export interface FindByClientOrderIdParameters {
   maxPages?: number | undefined;
 }
 
-/**
- * Run-time check of {@link FindByClientOrderIdParameters}.
- *
- * @example
- * ```ts
- * const check = findByClientOrderIdParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link FindByClientOrderIdParameters}. */
 export const findByClientOrderIdParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: z.optional(symbolParam),

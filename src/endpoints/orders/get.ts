@@ -9,26 +9,10 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Response of `GET /v2/orders/:id`.
- *
- * @example
- * ```ts
- * const parsed = getOrderResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/orders/:id`. */
 export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, order: orderSchema }));
 
-/**
- * `{ ok: true, order }`.
- *
- * @example
- * ```ts
- * const { order } = await client.orders.get(orderId);
- * if (order.status === 'FILLED') console.log('done');
- * ```
- */
+/** `{ ok: true, order }`. */
 export type GetOrderReturnType = Strict<z.infer<typeof getOrderResponseSchema>>;
 
 /** One order by id */

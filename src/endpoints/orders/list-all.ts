@@ -9,16 +9,7 @@ import { list, MAX_ORDERS_PAGE } from './list.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Filters of `orders.listAll` (the page size is always the largest, 200).
- *
- * @example
- * ```ts
- * for await (const order of client.orders.listAll({ symbol: 'BTCUSDT', status: 'FILLED' })) {
- *   console.log(order.id, order.quantity);
- * }
- * ```
- */
+/** Filters of `orders.listAll` (the page size is always the largest, 200). */
 export interface ListAllOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -26,15 +17,7 @@ export interface ListAllOrdersParameters {
   status?: OrderStatus | undefined;
 }
 
-/**
- * Run-time check of {@link ListAllOrdersParameters}.
- *
- * @example
- * ```ts
- * const check = listAllOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link ListAllOrdersParameters}. */
 export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: z.optional(symbolParam),

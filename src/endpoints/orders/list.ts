@@ -10,25 +10,10 @@ import type { Strict } from '../../schemas/strict.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Largest page of `GET /v2/orders`.
- *
- * @example
- * ```ts
- * import { MAX_ORDERS_PAGE } from 'futures-sdk';
- * const { orders } = await client.orders.list({ limit: MAX_ORDERS_PAGE });
- * ```
- */
+/** Largest page of `GET /v2/orders`. */
 export const MAX_ORDERS_PAGE = 200;
 
-/**
- * Query of `GET /v2/orders`.
- *
- * @example
- * ```ts
- * const { orders, total } = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
- * ```
- */
+/** Query of `GET /v2/orders`. */
 export interface ListOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -46,15 +31,7 @@ export interface ListOrdersParameters {
   offset?: number | undefined;
 }
 
-/**
- * Run-time check of {@link ListOrdersParameters}.
- *
- * @example
- * ```ts
- * const check = listOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link ListOrdersParameters}. */
 export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: z.optional(symbolParam),
@@ -64,15 +41,7 @@ export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/orders`.
- *
- * @example
- * ```ts
- * const parsed = listOrdersResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/orders`. */
 export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -81,16 +50,7 @@ export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, orders, total }`; `total` counts every matching order, not just this page.
- *
- * @example
- * ```ts
- * import type { ListOrdersReturnType } from 'futures-sdk';
- * const result: ListOrdersReturnType = await client.orders.list({ symbol: 'BTCUSDT', status: 'NEW', limit: 100 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, orders, total }`; `total` counts every matching order, not just this page. */
 export type ListOrdersReturnType = Strict<z.infer<typeof listOrdersResponseSchema>>;
 
 /** One page of orders: `{ orders, total }` */

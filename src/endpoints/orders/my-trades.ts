@@ -11,16 +11,7 @@ import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/futures/myTrades`.
- *
- * @example
- * ```ts
- * let lastId: number | undefined;
- * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
- * lastId = data.at(-1)?.id ?? lastId;
- * ```
- */
+/** Query of `GET /v2/futures/myTrades`. */
 export interface MyTradesParameters {
   /** Contract symbol. Required. */
   symbol: string;
@@ -30,15 +21,7 @@ export interface MyTradesParameters {
   subAccountId?: string | undefined;
 }
 
-/**
- * Run-time check of {@link MyTradesParameters}.
- *
- * @example
- * ```ts
- * const check = myTradesParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link MyTradesParameters}. */
 export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
@@ -51,29 +34,12 @@ export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/futures/myTrades`.
- *
- * @example
- * ```ts
- * const parsed = myTradesResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/futures/myTrades`. */
 export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.array(accountTradeSchema) }),
 );
 
-/**
- * `{ ok: true, data: AccountTrade[] }`: taker fills only.
- *
- * @example
- * ```ts
- * import type { MyTradesReturnType } from 'futures-sdk';
- * const result: MyTradesReturnType = await client.orders.myTrades({ symbol: 'BTCUSDT', fromId: lastId });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: AccountTrade[] }`: taker fills only. */
 export type MyTradesReturnType = Strict<z.infer<typeof myTradesResponseSchema>>;
 
 /** Your fills of a symbol, from `fromId` */

@@ -11,15 +11,7 @@ import { subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Query of `GET /v2/futures/open-orders`.
- *
- * @example
- * ```ts
- * const { orders } = await client.orders.openOrders({ symbol: 'BTCUSDT' });
- * for (const o of orders) console.log(o.orderId, o.side, o.price, o.origQty);
- * ```
- */
+/** Query of `GET /v2/futures/open-orders`. */
 export interface OpenOrdersParameters {
   /** Only this symbol. */
   symbol?: string | undefined;
@@ -27,15 +19,7 @@ export interface OpenOrdersParameters {
   subAccountId?: string | undefined;
 }
 
-/**
- * Run-time check of {@link OpenOrdersParameters}.
- *
- * @example
- * ```ts
- * const check = openOrdersParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link OpenOrdersParameters}. */
 export const openOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: z.optional(symbolParam),
@@ -43,15 +27,7 @@ export const openOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `GET /v2/futures/open-orders`.
- *
- * @example
- * ```ts
- * const parsed = openOrdersResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/futures/open-orders`. */
 export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -59,16 +35,7 @@ export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`).
- *
- * @example
- * ```ts
- * import type { OpenOrdersReturnType } from 'futures-sdk';
- * const result: OpenOrdersReturnType = await client.orders.openOrders({ symbol: 'BTCUSDT' });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`). */
 export type OpenOrdersReturnType = Strict<z.infer<typeof openOrdersResponseSchema>>;
 
 /** Working orders as the venue reports them */

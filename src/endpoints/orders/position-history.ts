@@ -11,27 +11,10 @@ import { optionalEpochMs, subAccountIdParam } from '../_shared.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * Largest page of `GET /v2/futures/positionHistory`.
- *
- * @example
- * ```ts
- * import { MAX_POSITION_HISTORY_PAGE } from 'futures-sdk';
- * const { data } = await client.orders.positionHistory({ limit: MAX_POSITION_HISTORY_PAGE });
- * ```
- */
+/** Largest page of `GET /v2/futures/positionHistory`. */
 export const MAX_POSITION_HISTORY_PAGE = 1000;
 
-/**
- * Query of `GET /v2/futures/positionHistory`.
- *
- * @example
- * ```ts
- * import { normalizePositionHistory } from 'futures-sdk';
- * const { data } = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
- * const rows = data.map(normalizePositionHistory); // rows[0].side === 'LONG' | 'SHORT'
- * ```
- */
+/** Query of `GET /v2/futures/positionHistory`. */
 export interface PositionHistoryParameters {
   /** Only this symbol (default: all). */
   symbol?: string | undefined;
@@ -53,15 +36,7 @@ export interface PositionHistoryParameters {
   endTime?: number | undefined;
 }
 
-/**
- * Run-time check of {@link PositionHistoryParameters}.
- *
- * @example
- * ```ts
- * const check = positionHistoryParamsSchema.safeParse(input); // the rules the SDK applies before sending
- * if (!check.success) console.log(check.error.issues);
- * ```
- */
+/** Run-time check of {@link PositionHistoryParameters}. */
 export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
   z
     .strictObject({
@@ -80,15 +55,7 @@ export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
     ),
 );
 
-/**
- * Response of `GET /v2/futures/positionHistory`.
- *
- * @example
- * ```ts
- * const parsed = positionHistoryResponseSchema.safeParse(JSON.parse(text));
- * if (parsed.success) console.log(parsed.data);
- * ```
- */
+/** Response of `GET /v2/futures/positionHistory`. */
 export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
@@ -96,16 +63,7 @@ export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`.
- *
- * @example
- * ```ts
- * import type { PositionHistoryReturnType } from 'futures-sdk';
- * const result: PositionHistoryReturnType = await client.orders.positionHistory({ symbol: 'BTCUSDT', limit: 100 });
- * console.log(result.ok); // true: every success carries the envelope
- * ```
- */
+/** `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`. */
 export type PositionHistoryReturnType = Strict<z.infer<typeof positionHistoryResponseSchema>>;
 
 /** Closed-position records */

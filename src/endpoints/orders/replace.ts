@@ -9,30 +9,10 @@ import { ReplaceOrderError } from './replace-order-error.ts';
 
 // ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
 
-/**
- * The new order of `orders.replace` (same shape as `orders.create`).
- *
- * @example
- * ```ts
- * const { canceled, created } = await client.orders.replace(order.id, {
- *   symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '60500',
- * });
- * console.log(canceled.order.status, created.order.id); // 'CANCELED', new id
- * ```
- */
+/** The new order of `orders.replace` (same shape as `orders.create`). */
 export type ReplaceOrderParameters = CreateOrderParameters;
 
-/**
- * Both steps of a replace: the cancel response and the create response.
- *
- * @example
- * ```ts
- * import type { ReplaceOrderReturnType } from 'futures-sdk';
- * function newOrderId(result: ReplaceOrderReturnType): string {
- *   return result.created.order.id; // a new id: the replacement joins the back of the queue
- * }
- * ```
- */
+/** Both steps of a replace: the cancel response and the create response. */
 export interface ReplaceOrderReturnType {
   /** Response of the cancel step; `canceled.order.status` is `CANCELED`. */
   canceled: CancelOrderReturnType;

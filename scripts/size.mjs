@@ -1,7 +1,9 @@
 // Bundle-size check: what a browser app pays for futures-sdk (with its runtime dependencies), minified and gzipped
-// (-9), bundled by esbuild and by Vite from the built package (`dist/`, through its `exports` and `sideEffects`).
-// Fails when a budget is exceeded. Run after `npm run build`:  node scripts/size.mjs
+// (-9), bundled by esbuild and by Vite from the packed tarball (`npm pack`, installed as a consumer installs it:
+// its `files`, `exports` and `sideEffects` apply). Fails when a budget is exceeded.
+// Run after `npm run build`:  node scripts/size.mjs
 // `bench/index.ts` imports `measureSizes` to print the same figures beside the speed ones.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,17 +71,17 @@ export const SIZE_CASES = [
 
 const gzipKb = (bytes) => gzipSync(bytes, { level: 9 }).length / 1024;
 
-async function withEsbuild(code) {
+async function withEsbuild(code, consumer) {
   const { build } = await import('esbuild');
   const result = await build({
-    stdin: { contents: code, resolveDir: root, loader: 'js' },
+    stdin: { contents: code, resolveDir: consumer, loader: 'js' },
     bundle: true,
     minify: true,
     write: false,
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    // Resolve `futures-sdk` as a consumer does (package exports → dist/), not through tsconfig's paths to src/.
+    // Resolve `futures-sdk` from the installed tarball, not through tsconfig's paths to src/.
     tsconfigRaw: '{}',
     logLevel: 'error',
   });
@@ -87,21 +89,15 @@ async function withEsbuild(code) {
   return { minKb: bytes.length / 1024, gzipKb: gzipKb(bytes) };
 }
 
-async function withVite(code, scratch) {
+async function withVite(code, consumer) {
   const { build } = await import('vite');
-  const dir = mkdtempSync(join(scratch, 'vite-'));
+  const dir = mkdtempSync(join(consumer, 'vite-'));
   const entry = join(dir, 'main.js');
   writeFileSync(entry, code);
   const output = await build({
     configFile: false,
     root: dir,
     logLevel: 'silent',
-    resolve: {
-      alias: [
-        { find: /^futures-sdk$/, replacement: join(root, 'dist/index.js') },
-        { find: /^futures-sdk\/(orders|futures|account|market)$/, replacement: join(root, 'dist/$1.js') },
-      ],
-    },
     build: {
       write: false,
       minify: true,
@@ -117,18 +113,37 @@ async function withVite(code, scratch) {
   return { minKb: bytes.length / 1024, gzipKb: gzipKb(bytes) };
 }
 
-/** Bundles every case with esbuild and Vite; returns one row per case and bundler. */
+/**
+ * A consumer folder holding the packed tarball as `node_modules/futures-sdk`. It sits inside the repository's
+ * node_modules so that the package's own dependencies (zod, @noble/hashes, eventemitter3) resolve as installed.
+ */
+function installPackedTarball(scratch) {
+  const [{ filename }] = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  );
+  const consumer = join(scratch, 'consumer');
+  const target = join(consumer, 'node_modules/futures-sdk');
+  mkdirSync(target, { recursive: true });
+  execFileSync('tar', ['-xzf', join(scratch, filename), '-C', target, '--strip-components=1']);
+  return consumer;
+}
+
+/** Bundles every case with esbuild and Vite from the packed tarball; returns one row per case and bundler. */
 export async function measureSizes() {
-  // Inside the repository so that the dist files' package.json (`sideEffects`) applies as it does for a consumer.
   const scratchRoot = join(root, 'node_modules/.cache');
   mkdirSync(scratchRoot, { recursive: true });
   const scratch = mkdtempSync(join(scratchRoot, 'size-'));
   try {
+    const consumer = installPackedTarball(scratch);
     const rows = [];
     for (const c of SIZE_CASES) {
-      const floorKb = c.floor ? (await withEsbuild(c.floor.code)).gzipKb : undefined;
-      rows.push({ ...c, bundler: 'esbuild', floorKb, ...(await withEsbuild(c.code)) });
-      rows.push({ ...c, bundler: 'vite', ...(await withVite(c.code, scratch)) });
+      const floorKb = c.floor ? (await withEsbuild(c.floor.code, consumer)).gzipKb : undefined;
+      rows.push({ ...c, bundler: 'esbuild', floorKb, ...(await withEsbuild(c.code, consumer)) });
+      rows.push({ ...c, bundler: 'vite', ...(await withVite(c.code, consumer)) });
     }
     return rows;
   } finally {

@@ -30,7 +30,7 @@ export const LAYERS = [
   ['errors', [/^errors\//]],
   ['core', [/^_internal\//, /^helpers\//, /^fleet\//]],
   ['base client', [/^base-client\.ts$/, /^public-client\.ts$/]],
-  ['endpoints', [/^endpoints\//]],
+  ['endpoints', [/^endpoints\//, /^market-feed\//]],
   ['resources', [/^resources\//]],
   ['events', [/^events\//]],
   ['client', [/^client\.ts$/]],

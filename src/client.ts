@@ -2,6 +2,7 @@ import { BaseClient } from './base-client.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import type { WebSocketConstructor } from './events/web-socket.ts';
+import { MarketFeed, type MarketFeedOptions } from './market-feed/market-feed.ts';
 import type { FuturesClientOptions } from './options.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';
@@ -88,5 +89,20 @@ export class FuturesClient extends BaseClient {
    */
   watch(options: AccountWatcherOptions = {}): AccountWatcher {
     return new AccountWatcher(this.ctx, options);
+  }
+
+  /**
+   * Live market data for a page's widgets, shared per (channel, symbol, interval): from `stream`'s firehose when
+   * given, else polled every `intervalMs` at background priority. See {@link MarketFeed}.
+   *
+   * @throws {ConfigurationError} `intervalMs` not positive, `klinesLimit` below 1.
+   * @example
+   * ```ts
+   * const feed = client.marketFeed({ stream: client.stream({ url, token }) });
+   * feed.depth('BTCUSDT', (book) => console.log(book.bids[0], book.asks[0]));
+   * ```
+   */
+  marketFeed(options: MarketFeedOptions = {}): MarketFeed {
+    return new MarketFeed(this, options);
   }
 }

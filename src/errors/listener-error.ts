@@ -37,9 +37,9 @@ export class ListenerError extends FuturesError {
   /** The event whose listener threw, e.g. `'maker_fill'`. */
   readonly event: string;
   /** Which emitter caught it. */
-  readonly source: 'stream' | 'watcher';
+  readonly source: 'stream' | 'watcher' | 'feed';
 
-  constructor(args: { source: 'stream' | 'watcher'; event: string; cause: unknown }) {
+  constructor(args: { source: 'stream' | 'watcher' | 'feed'; event: string; cause: unknown }) {
     super(`A '${args.event}' listener of the ${args.source} threw: ${describeThrown(args.cause)}`, {
       cause: args.cause,
     });

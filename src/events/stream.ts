@@ -120,15 +120,15 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
     this.maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
     this.wanted = new Set();
-    for (const symbol of options.symbols ?? []) {
-      // Streams name symbols in upper or lower case depending on the server; accept both spellings.
-      this.wanted.add(symbol);
-      this.wanted.add(symbol.toUpperCase());
-      this.wanted.add(symbol.toLowerCase());
-    }
+    for (const symbol of options.symbols ?? []) this.want(symbol);
     if (options.autoConnect !== false) {
       void Promise.resolve().then(() => this.connect());
     }
+  }
+
+  /** Emits `market` events for `symbol` too from now on, spelt in either case (a market feed adds its symbols). */
+  want(symbol: string): void {
+    for (const spelling of [symbol, symbol.toUpperCase(), symbol.toLowerCase()]) this.wanted.add(spelling);
   }
 
   /** Where the stream is in its lifecycle. */

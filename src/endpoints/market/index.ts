@@ -15,6 +15,14 @@
  * @module futures-sdk/market
  */
 
+export {
+  createMarketFeed,
+  type FeedMarketMessage,
+  type MarketDepth,
+  type MarketFeed,
+  type MarketFeedOptions,
+  type MarketMessageSource,
+} from '../../market-feed/market-feed.ts';
 export { depth } from './depth.ts';
 export { fundingRate } from './funding-rate.ts';
 export { health } from './health.ts';

@@ -29,8 +29,6 @@ export function maskApiKey(apiKey: string): string {
   return `…${apiKey.slice(-4)}`;
 }
 
-// ── Shape rules ─────────────────────────────────────────────────────────────────────────────────────────────
-
 const SIGNATURE_PARAM = /([?&](?:signature|token)=)[^&#\s"']+/gi;
 /** The same inside a percent-encoded URL (`%3Fsignature%3D…%26`), e.g. a signed URL nested in a redirect. */
 const ENCODED_SIGNATURE_PARAM = /((?:%3F|%26)(?:signature|token)%3D)(?:(?!%26)[^&#\s"'])+/gi;
@@ -62,8 +60,6 @@ export function redact(text: string): string {
     .replace(JWT_CANDIDATE, (match, header: string) => (isJwtHeader(header) ? '[REDACTED JWT]' : match))
     .replace(HEX_DIGEST, '[REDACTED]');
 }
-
-// ── Decoded view ────────────────────────────────────────────────────────────────────────────────────────────
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/' };
 
@@ -153,8 +149,6 @@ export const shapeScrubber: Scrubber = {
   deep: (value) => redactDeep(value),
   logger: (logger) => redactingLogger(logger),
 };
-
-// ── Redactor ────────────────────────────────────────────────────────────────────────────────────────────────
 
 interface Registered {
   value: string;

@@ -9,8 +9,6 @@ import { type Activity, activitySchema, activityTotalsSchema } from '../../schem
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /**
  * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk does not rely
  * on it: it advances by the rows actually received and stops at `total` or an empty page, which stays correct
@@ -62,8 +60,6 @@ export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: activitiesResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,

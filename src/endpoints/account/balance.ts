@@ -8,8 +8,6 @@ import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/futures/balance`. */
 export interface BalanceParameters {
   /** Sub-account; defaults to the client's `subAccountId`, else the primary sub-account. */
@@ -43,8 +41,6 @@ export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
   subAccountDefault: true,
   response: balanceResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/futures/balance` — the futures wallet. Auth `API_KEY (READ_ONLY+)`, `default` bucket.

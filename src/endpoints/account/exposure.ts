@@ -7,8 +7,6 @@ import { decimalString, okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Response of `GET /v2/risk/exposure`. */
 export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -31,8 +29,6 @@ export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: exposureResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/risk/exposure` — gross exposure (sum of absolute quantities, a decimal string) and the open

@@ -8,8 +8,6 @@ import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/account/pnl-history`. */
 export interface PnlHistoryParameters {
   /**
@@ -56,8 +54,6 @@ export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: pnlHistoryResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/account/pnl-history` — PnL per day/week/month. Auth `API_KEY`, `default` bucket.

@@ -7,8 +7,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { positionSchema } from '../../schemas/position.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/positions`. */
 export interface PositionsParameters {
   /**
@@ -48,8 +46,6 @@ export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: positionsResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/positions` — the caller's positions (open by default). Auth `API_KEY`, `default` bucket.

@@ -7,8 +7,6 @@ import { spotBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /**
  * Response of `GET /v2/accounts/:id/balances`. `balances` is normally an array of `{ asset, free, locked }`;
  * when the upstream payload has no such array the server passes the whole upstream object instead.
@@ -34,8 +32,6 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: spotBalancesResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is

@@ -9,8 +9,6 @@ import { type Transfer, transferSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Largest page of `GET /v2/me/transfers`. */
 export const MAX_TRANSFERS_PAGE = 100;
 
@@ -83,8 +81,6 @@ export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: transfersResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/me/transfers` — one page of deposits and withdrawals. Auth `API_KEY`, `default` bucket.

@@ -9,8 +9,6 @@ import { decimalString, type MarginType, marginTypeSchema, okTrue } from '../../
 import type { Strict } from '../../schemas/strict.ts';
 import { marginTypeParam } from './set-margin-type.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Body of `POST /v2/futures/close-and-switch-margin`. */
 export interface CloseAndSwitchMarginParameters {
   /** Symbol whose orders are canceled and positions closed. */
@@ -59,8 +57,6 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   // A 502 here may come after some positions were closed: MarginSwitchError says which.
   errorFor: (init) => (init.status === 502 ? new MarginSwitchError(init) : undefined),
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/futures/close-and-switch-margin` — three legs, no rollback: (1) cancel every working order on the

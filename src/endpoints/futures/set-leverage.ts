@@ -7,8 +7,6 @@ import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Body of `POST /v2/futures/leverage`. */
 export interface SetLeverageParameters {
   /** Contract symbol. */
@@ -55,8 +53,6 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'body',
   response: setLeverageResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket;

@@ -7,8 +7,6 @@ import type { CallOptions } from '../../options.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /**
  * Margin types as a run-time enum.
  * @internal
@@ -69,8 +67,6 @@ export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'body',
   response: setMarginTypeResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/futures/margin-type` — sets ISOLATED or CROSSED. Auth `API_KEY (TRADE)`, `default` bucket; safe to

@@ -6,8 +6,6 @@ import type { CallOptions } from '../../options.ts';
 import { okTrue, type PositionMode, positionModeSchema } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Body of `POST /v2/futures/position-mode`. */
 export interface SetPositionModeParameters {
   /** `ONE_WAY` (positionSide `BOTH`) or `HEDGE` (separate LONG and SHORT). Account-wide. */
@@ -44,8 +42,6 @@ export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'body',
   response: setPositionModeResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/futures/position-mode` — one-way or hedge mode, account-wide. Auth `API_KEY (TRADE)`, `default`

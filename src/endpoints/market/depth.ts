@@ -9,8 +9,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/depth`. */
 export interface DepthParameters {
   /** Contract symbol. Required. */
@@ -54,8 +52,6 @@ export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: depthResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/depth` — top `limit` bids and asks. Public, `public` bucket. There is no `lastUpdateId`, so a

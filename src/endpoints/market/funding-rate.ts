@@ -8,8 +8,6 @@ import type { PublicClient } from '../../public-client.ts';
 import { decimalString, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/funding-rate`. */
 export interface FundingRateParameters {
   /** Contract symbol. Required. */
@@ -43,8 +41,6 @@ export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: fundingRateResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,

@@ -7,8 +7,6 @@ import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Response of `GET /health`. */
 export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, service: z.string() }));
 
@@ -25,8 +23,6 @@ export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: healthResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /health` — liveness probe. Public (no key, no signature), unversioned path, `public` bucket.

@@ -9,8 +9,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/klines`. */
 export interface KlinesParameters {
   /** Contract symbol. Required. */
@@ -72,8 +70,6 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: klinesResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket.

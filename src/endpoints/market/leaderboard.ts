@@ -18,8 +18,6 @@ import {
 } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Largest `limit` of `GET /v2/leaderboard`. */
 export const MAX_LEADERBOARD_LIMIT = 100;
 
@@ -85,8 +83,6 @@ export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: leaderboardResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is

@@ -8,8 +8,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { platformFeaturesSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Response of `GET /v2/platform/status`. */
 export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -31,8 +29,6 @@ export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: platformStatusResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/platform/status` — which platform features are switched on. Public, `public` bucket.

@@ -8,8 +8,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { platformTokenSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Response of `GET /v2/platform/tokens`. */
 export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -32,8 +30,6 @@ export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: platformTokensResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/platform/tokens` — the (chainId, asset) → decimals registry used for typed-data signatures. Public,

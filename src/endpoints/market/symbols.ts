@@ -7,8 +7,6 @@ import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Response of `GET /v2/symbols`. */
 export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, symbols: z.array(z.string()) }),
@@ -27,8 +25,6 @@ export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: symbolsResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/symbols` — every active contract symbol. Public, `public` bucket.

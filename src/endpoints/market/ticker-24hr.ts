@@ -9,8 +9,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { tickerSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/ticker/24hr`. */
 export interface Ticker24hrParameters {
   /** One symbol; omitted returns every cached ticker. */
@@ -40,8 +38,6 @@ export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: ticker24hrResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/ticker/24hr` — 24-hour statistics. Public (no key), `public` bucket; may be CDN-cached.

@@ -9,8 +9,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { publicTradeSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/trades`. */
 export interface TradesParameters {
   /** Contract symbol. Required. */
@@ -50,8 +48,6 @@ export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: tradesResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/trades` — recent public trades. Public, `public` bucket.

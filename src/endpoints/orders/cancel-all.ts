@@ -19,8 +19,6 @@ import { subAccountIdParam } from '../_shared.ts';
 import { cancel } from './cancel.ts';
 import { listAll } from './list-all.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Order types that `DELETE /v2/orders/open` leaves alone; each must be canceled on its own. */
 export const CONDITIONAL_ORDER_TYPES: ReadonlyArray<OrderType> = [
   'STOP',
@@ -95,8 +93,6 @@ export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
   subAccountDefault: true,
   response: cancelAllResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 async function workingConditionalOrders(
   client: BaseClient,
@@ -203,7 +199,6 @@ export async function cancelAll(
   return { ...bulk, canceled, total: bulk.total + pending.length, results };
 }
 
-// ── The error of an interrupted sweep ───────────────────────────────────────────────────────────────────────
 // Here, beside the call it reports on: its fields are this endpoint's response types.
 
 /**

@@ -8,8 +8,6 @@ import { orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Options of `orders.cancel`. */
 export interface CancelOrderParameters {
   /** Sub-account of the order; defaults to the client's `subAccountId`. */
@@ -45,8 +43,6 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   subAccountDefault: true,
   response: cancelOrderResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/orders/:id/cancel` — cancels one working order, by backend `id` or `venueOrderId` (percent-encoded

@@ -7,8 +7,6 @@ import type { CallOptions } from '../../options.ts';
 import { decimalString, okTrue, orderSideSchema, venuePassthroughSchema } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Body of `POST /v2/positions/close`. */
 export interface ClosePositionParameters {
   /** The position's `id`. */
@@ -79,8 +77,6 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   },
   response: closePositionResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/positions/close` — closes a position (or `quantity` of it) with a reduce-only MARKET order on the

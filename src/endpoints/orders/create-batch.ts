@@ -10,8 +10,6 @@ import { type BatchOrderResult, batchOrderResultSchema } from '../../schemas/ord
 import type { Strict } from '../../schemas/strict.ts';
 import { type CreateOrderParameters, createOrderParamsSchema, withClientOrderId, withOrderIds } from './create.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** The most orders one batch may carry (spec: "up to 5"). */
 export const MAX_BATCH_ORDERS = 5;
 
@@ -87,8 +85,6 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   },
   response: createBatchResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/orders/batch` — places 1 to 5 orders with one cumulative margin check. Auth `API_KEY (TRADE)`,

@@ -11,8 +11,6 @@ import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Fields every order shares. Decimals are strings such as `'0.01'`. */
 export interface OrderParametersBase {
   /** Contract symbol, e.g. `'BTCUSDT'`. */
@@ -226,8 +224,6 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   },
   response: createOrderResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `POST /v2/orders` — places one order. Auth `API_KEY (TRADE)`, `orders` bucket (300/min).

@@ -6,8 +6,6 @@ import type { CallOptions } from '../../options.ts';
 import type { Order } from '../../schemas/order.ts';
 import { list, MAX_ORDERS_PAGE } from './list.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Filters and bound of `orders.findByClientOrderId`. */
 export interface FindByClientOrderIdParameters {
   /** Only orders of this symbol (the server filters, so each page reaches further back on a busy account). */
@@ -38,8 +36,6 @@ const clientOrderIdSchema = /* @__PURE__ */ pure(() => z.object({ clientOrderId:
 
 /** Pages read when `maxPages` is not given: the newest 1,000 orders. */
 const DEFAULT_MAX_PAGES = 5;
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * The order placed with `clientOrderId`, or `undefined`: resolves a create whose outcome is unknown

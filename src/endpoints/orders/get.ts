@@ -7,8 +7,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Response of `GET /v2/orders/:id`. */
 export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, order: orderSchema }));
 
@@ -25,8 +23,6 @@ export const getEndpoint = /* @__PURE__ */ defineEndpoint({
   safety: 'idempotent',
   response: getOrderResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/orders/:id` — one order by its backend `id` (a `venueOrderId` is not accepted here). The id is

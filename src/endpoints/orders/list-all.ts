@@ -7,8 +7,6 @@ import type { CallOptions } from '../../options.ts';
 import type { Order, OrderStatus } from '../../schemas/order.ts';
 import { list, MAX_ORDERS_PAGE } from './list.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Filters of `orders.listAll` (the page size is always the largest, 200). */
 export interface ListAllOrdersParameters {
   /** Only this symbol. */
@@ -24,8 +22,6 @@ export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
     status: z.optional(nonEmptyString),
   }),
 );
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * Every order over all pages of `GET /v2/orders`, fetched lazily 200 at a time (the largest page). Auth

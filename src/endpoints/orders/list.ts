@@ -8,8 +8,6 @@ import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Largest page of `GET /v2/orders`. */
 export const MAX_ORDERS_PAGE = 200;
 
@@ -65,8 +63,6 @@ export const listEndpoint = /* @__PURE__ */ defineEndpoint({
   paramsIn: 'query',
   response: listOrdersResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/orders` — one page of the caller's orders. Auth `API_KEY`, `default` bucket. Use `orders.listAll`

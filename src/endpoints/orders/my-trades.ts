@@ -9,8 +9,6 @@ import type { Strict } from '../../schemas/strict.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/futures/myTrades`. */
 export interface MyTradesParameters {
   /** Contract symbol. Required. */
@@ -55,8 +53,6 @@ export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
   subAccountDefault: true,
   response: myTradesResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/futures/myTrades` — the caller's fills on one symbol. Auth `API_KEY`, `default` bucket.

@@ -9,8 +9,6 @@ import { venueOpenOrderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { subAccountIdParam } from '../_shared.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Query of `GET /v2/futures/open-orders`. */
 export interface OpenOrdersParameters {
   /** Only this symbol. */
@@ -51,8 +49,6 @@ export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
   subAccountDefault: true,
   response: openOrdersResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/futures/open-orders` — live open orders read from the venue, venue field names untouched. Auth

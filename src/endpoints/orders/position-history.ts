@@ -9,8 +9,6 @@ import type { Strict } from '../../schemas/strict.ts';
 import { closedPositionRecordSchema } from '../../schemas/trade.ts';
 import { optionalEpochMs, subAccountIdParam } from '../_shared.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** Largest page of `GET /v2/futures/positionHistory`. */
 export const MAX_POSITION_HISTORY_PAGE = 1000;
 
@@ -79,8 +77,6 @@ export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   subAccountDefault: true,
   response: positionHistoryResponseSchema,
 });
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * `GET /v2/futures/positionHistory` — closed positions, venue passthrough. Auth `API_KEY`, `default` bucket.

@@ -7,8 +7,6 @@ import { type CancelOrderReturnType, cancel } from './cancel.ts';
 import { type CreateOrderParameters, type CreateOrderReturnType, createOrderEndpoint } from './create.ts';
 import { ReplaceOrderError } from './replace-order-error.ts';
 
-// ── Schema ──────────────────────────────────────────────────────────────────────────────────────────────────
-
 /** The new order of `orders.replace` (same shape as `orders.create`). */
 export type ReplaceOrderParameters = CreateOrderParameters;
 
@@ -19,8 +17,6 @@ export interface ReplaceOrderReturnType {
   /** Response of the create step; `created.order` is the new order (new id, back of the queue). */
   created: CreateOrderReturnType;
 }
-
-// ── Function ────────────────────────────────────────────────────────────────────────────────────────────────
 
 /**
  * Replaces a working order: cancel (`POST /v2/orders/:id/cancel`) then create (`POST /v2/orders`). The API

@@ -13,6 +13,7 @@
  * @module futures-sdk
  */
 
+export type { RequestTraceContext } from './_internal/endpoint-call.ts';
 export type { RateLimitView } from './_internal/rate-limiter.ts';
 export { type BaseClient, createBaseClient } from './base-client.ts';
 export { FuturesClient, type FuturesClientOptions, type WebSocketConstructor } from './client.ts';

@@ -2,6 +2,7 @@
 // else happens.
 import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
+import type { FuturesError } from '../errors/futures-error.ts';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
 import type { BucketName } from '../fleet/types.ts';
 import type { CallOptions } from '../options.ts';
@@ -36,6 +37,29 @@ export interface InternalCallOptions extends CallOptions {
   killSwitch?: boolean | undefined;
 }
 
+/** The context object of a `futures-sdk:request` trace (docs/observability.md). Nothing secret. */
+export interface RequestTraceContext {
+  /** `resource.method` of the endpoint, e.g. `'orders.create'`. */
+  endpoint: string;
+  method: HttpMethod;
+  /** The spec's path template with `:name` placeholders, e.g. `/v2/orders/:id/cancel`. */
+  path: string;
+  /** At the end: the last HTTP status that came (absent when none did). */
+  status?: number;
+  /** At the end: attempts sent (0 when the call failed before any). */
+  attempts?: number;
+  /** At the end: whether the server may have acted on a call that failed. */
+  outcomeUnknown?: boolean;
+  /** At the end: milliseconds waited in the pacer, all attempts together. */
+  queuedMs?: number;
+  /** At the end: the whole call, in milliseconds. */
+  durationMs?: number;
+  /** The order's `clientOrderId` where the call has one (`orders.create`). */
+  clientOrderId?: string;
+  /** At `error` and `asyncEnd` of a failed call: the error it rejects with. */
+  error?: FuturesError;
+}
+
 /** One endpoint call, as resources describe it to the transport. */
 export interface EndpointCall<T> {
   /** The endpoint's `resource.method` name (`orders.create`), for hook events and traces. */
@@ -62,6 +86,8 @@ export interface EndpointCall<T> {
   /** The endpoint's own error class for a failed response, before the status → class mapping. */
   errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
   options?: InternalCallOptions | undefined;
+  /** The call's `futures-sdk:request` trace, when someone listens: the transport records into it. */
+  trace?: RequestTraceContext | undefined;
 }
 
 const PRIORITY_VALUES: ReadonlySet<unknown> = /* @__PURE__ */ new Set<CallPriority>([

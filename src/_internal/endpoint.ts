@@ -9,6 +9,7 @@ import type { QueryParams } from '../signer.ts';
 import { type ClientContext, checkPathId, encodePathSegment } from './context.ts';
 import type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
 import { type JournalEntryInit, type JournalOrder, journalCall } from './journal.ts';
+import { listened, traced } from './trace.ts';
 import { validateParams } from './validate.ts';
 
 /** A call's parameters once checked: what is sent as the query string or the JSON body. */
@@ -134,11 +135,16 @@ export async function callEndpoint<Result>(
 ): Promise<Result> {
   const call = endpointCall(ctx, endpoint, request);
   const { journal } = endpoint;
-  // `return await` (here and in the endpoint functions): each caller stays in the stack trace of a failure.
-  if (!journal) return await ctx.transport.call(call);
-  const body = (call.body ?? {}) as Readonly<Params>;
-  const ordersOf = journal.orders && ((result: Result) => journal.orders!(result, body));
-  return await journalCall(ctx.journal, journal.entries(body), () => ctx.transport.call(call), ordersOf);
+  const send = () => {
+    if (!journal) return ctx.transport.call(call);
+    const body = (call.body ?? {}) as Readonly<Params>;
+    const ordersOf = journal.orders && ((result: Result) => journal.orders!(result, body));
+    return journalCall(ctx.journal, journal.entries(body), () => ctx.transport.call(call), ordersOf);
+  };
+  // A call its checks refused is not traced. `return await` (here and in the endpoint functions): each caller
+  // stays in the stack trace of a failure.
+  const channel = listened();
+  return await (channel ? traced(channel, call, send) : send());
 }
 
 /** The call the transport sends for one request of `endpoint` (see {@link callEndpoint}). */

@@ -6,7 +6,7 @@
 import type { FuturesError } from '../errors/futures-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { ClientHooks, HookEventBase, Logger } from '../options.ts';
-import type { EndpointCall } from './endpoint-call.ts';
+import type { EndpointCall, RequestTraceContext } from './endpoint-call.ts';
 import type { Scrubber } from './redact.ts';
 import type { AttemptResult } from './retry-policy.ts';
 
@@ -18,8 +18,19 @@ export interface HookEmitter {
 }
 
 /** The status of an answer that came whole, else undefined (a timeout or a broken connection came with none). */
-function statusOf(result: AttemptResult<unknown>): unknown {
+export function statusOf(result: AttemptResult<unknown>): unknown {
   return result.kind === 'ok' ? result.status : result.kind === 'http' && (result.error as { status?: unknown }).status;
+}
+
+/** What events and traces say of a call: its endpoint and path template, never an id, a query or a body. */
+export function describeCall(call: EndpointCall<unknown>): RequestTraceContext {
+  const clientOrderId = (call.body as { clientOrderId?: unknown } | undefined)?.clientOrderId;
+  return {
+    endpoint: call.endpoint ?? call.path,
+    method: call.method,
+    path: (call.template ?? call.path).replace(/\{(\w+)\}/g, ':$1'),
+    ...(typeof clientOrderId === 'string' && { clientOrderId }),
+  };
 }
 
 export function hookEmitter(hooks: ClientHooks, logger: Logger | undefined, redactor: Scrubber): HookEmitter {
@@ -33,16 +44,7 @@ export function hookEmitter(hooks: ClientHooks, logger: Logger | undefined, reda
       warn(error);
     }
   };
-  const base = (call: EndpointCall<unknown>, attempt: number): HookEventBase => {
-    const clientOrderId = (call.body as { clientOrderId?: unknown } | undefined)?.clientOrderId;
-    return {
-      endpoint: call.endpoint ?? call.path,
-      method: call.method,
-      path: (call.template ?? call.path).replace(/\{(\w+)\}/g, ':$1'),
-      attempt,
-      ...(typeof clientOrderId === 'string' && { clientOrderId }),
-    };
-  };
+  const base = (call: EndpointCall<unknown>, attempt: number): HookEventBase => ({ ...describeCall(call), attempt });
   return {
     async attempt(call, attempt, run) {
       const event = base(call, attempt);

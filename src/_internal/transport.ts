@@ -22,6 +22,7 @@ import { type Scrubber, shapeScrubber } from './redact.ts';
 import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
 import { type AttemptResult, isRefusal, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
 import type { SignAttempt } from './signing.ts';
+import { acquireSlot, traceStatus } from './trace.ts';
 
 // The option types live in a public module; re-exported for the SDK's internal importers.
 export type { CallOptions, Logger, RetryOptions, Signer } from '../options.ts';
@@ -133,15 +134,7 @@ export class Transport {
     for (let attempt = 1; ; attempt++) {
       let slot: Slot;
       try {
-        slot = await this.limiter.acquire(call.bucket, {
-          priority,
-          killSwitch,
-          waitOutPause,
-          timeoutMs,
-          signal,
-          method: call.method,
-          path: call.path,
-        });
+        slot = await acquireSlot(this.limiter, call, { priority, killSwitch, waitOutPause, timeoutMs, signal });
       } catch (error) {
         // RateLimitError (bucket paused past this call's deadline), FleetUnavailableError, or the signal.
         throw fail(error instanceof FuturesError ? error : this.abortError(call, error));
@@ -163,6 +156,7 @@ export class Transport {
         this.pauseBucket(call, pauseMs, killSwitch);
       }
       slot.settle(settlementOf(result));
+      if (call.trace) traceStatus(call.trace, result);
 
       if (result.kind === 'ok') return result.value;
       const error = result.error;

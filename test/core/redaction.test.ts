@@ -1,3 +1,4 @@
+import diagnostics from 'node:diagnostics_channel';
 import { inspect } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,8 +77,23 @@ describe('redaction', () => {
           timeoutMs: 20,
         });
 
+        // And every message of the `futures-sdk:request` trace. Its `error` is the call's error, checked below
+        // as an error surface (a server's echo of its URL may keep a query, its signature redacted).
+        const traced: unknown[] = [];
+        const tracedErrors = new Set<unknown>();
+        const channel = diagnostics.tracingChannel('futures-sdk:request');
+        const onTrace = (context: { error?: unknown }) => {
+          if (context.error) tracedErrors.add(context.error);
+          traced.push({ ...context, durationMs: 0, queuedMs: 0, error: undefined });
+        };
+        const handlers = { start: onTrace, end: onTrace, asyncStart: onTrace, asyncEnd: onTrace, error: onTrace };
+        channel.subscribe(handlers);
         const error = await client.account.positions().catch((e: unknown) => e);
+        channel.unsubscribe(handlers);
         expect(error).toBeInstanceOf(FuturesError);
+        expect(traced).toHaveLength(5);
+        expect([...tracedErrors]).toEqual([error]);
+        events.push(...traced);
 
         const signatures = signedUrls.map((u) => new URL(u).searchParams.get('signature') ?? '');
         for (const r of server.requests.slice(before)) signatures.push(r.signature ?? '');

@@ -44,6 +44,15 @@ export const SIZE_CASES = [
     },
   },
   {
+    name: 'market page with a feed (createPublicClient + createMarketFeed)',
+    code:
+      "import { createPublicClient } from 'futures-sdk';\nimport { createMarketFeed } from 'futures-sdk/market';\n" +
+      "const feed = createMarketFeed(createPublicClient({ baseUrl: 'https://api.example.com' }));\n" +
+      "export const watch = (show) => [feed.ticker('BTCUSDT', show), feed.klines('BTCUSDT', '1m', show)];\n",
+    goalKb: 24,
+    budgetKb: 24,
+  },
+  {
     name: 'trading page (createBaseClient + create, cancel)',
     code:
       "import { createBaseClient } from 'futures-sdk';\nimport { cancel, create } from 'futures-sdk/orders';\n" +

@@ -2,7 +2,7 @@ import { BaseClient } from './base-client.ts';
 import { AccountStream, type AccountStreamOptions } from './events/stream.ts';
 import { AccountWatcher, type AccountWatcherOptions } from './events/watcher.ts';
 import type { WebSocketConstructor } from './events/web-socket.ts';
-import { MarketFeed, type MarketFeedOptions } from './market-feed/market-feed.ts';
+import { createMarketFeed, type MarketFeed, type MarketFeedOptions } from './market-feed/market-feed.ts';
 import type { FuturesClientOptions } from './options.ts';
 import { AccountResource } from './resources/account.ts';
 import { FuturesResource } from './resources/futures.ts';
@@ -93,7 +93,7 @@ export class FuturesClient extends BaseClient {
 
   /**
    * Live market data for a page's widgets, shared per (channel, symbol, interval): from `stream`'s firehose when
-   * given, else polled every `intervalMs` at background priority. See {@link MarketFeed}.
+   * given, else polled every `intervalMs` at background priority. See `createMarketFeed`.
    *
    * @throws {ConfigurationError} `intervalMs` not positive, `klinesLimit` below 1.
    * @example
@@ -103,6 +103,6 @@ export class FuturesClient extends BaseClient {
    * ```
    */
   marketFeed(options: MarketFeedOptions = {}): MarketFeed {
-    return new MarketFeed(this, options);
+    return createMarketFeed(this, options);
   }
 }

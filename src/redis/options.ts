@@ -61,14 +61,16 @@ export interface RedisFleetOptions {
    * stops signing before its lease can have ended (measured from before the request, on the local clock, minus
    * a margin); a crashed member's lane is free `leaseTtlMs + laneRestMs` after its last renewal. Every member of
    * a namespace must use the same value.
-   * @default 10_000
+   * @default 8_000
    */
   leaseTtlMs?: number | undefined;
   /**
-   * How long a lane rests after its lease ended (expired or released) before another member may take it: the
-   * server's 60 s replay window plus its 5 s drift, so the new holder can never sign a timestamp the previous one
-   * may have used. Lower it only in tests. Every member of a namespace must use the same value.
-   * @default 65_000
+   * How long a lane rests after its lease ended (expired or released) before another member may take it, so the
+   * new holder can never sign a timestamp the previous one may have had accepted: the clients' attempt deadline
+   * (`timeoutMs`, 10 s by default) plus twice the server's 5 s timestamp drift (docs/fleet.md, "Why 20 s").
+   * Raise it to `timeoutMs + 10_000` if your clients' `timeoutMs` is longer. Every member of a namespace must use
+   * the same value.
+   * @default 20_000
    */
   laneRestMs?: number | undefined;
   /**
@@ -142,12 +144,12 @@ export function resolveOptions(options: RedisFleetOptions): Resolved {
     }
     return v;
   };
-  const leaseTtlMs = int('leaseTtlMs', options.leaseTtlMs, 10_000, 100, 3_600_000);
+  const leaseTtlMs = int('leaseTtlMs', options.leaseTtlMs, 8_000, 100, 3_600_000);
   return {
     namespace: options.namespace,
     maxMembers: int('maxMembers', options.maxMembers, 8, 1, 1000),
     leaseTtlMs,
-    laneRestMs: int('laneRestMs', options.laneRestMs, 65_000, 0, 3_600_000),
+    laneRestMs: int('laneRestMs', options.laneRestMs, 20_000, 0, 3_600_000),
     commandTimeoutMs: int('commandTimeoutMs', options.commandTimeoutMs, 1_000, 1, 60_000),
     joinTimeoutMs: int('joinTimeoutMs', options.joinTimeoutMs, 120_000, 0, 86_400_000),
   };

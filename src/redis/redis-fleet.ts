@@ -6,6 +6,7 @@ import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { closeOwned, type OwnedClient, openClient, waitReady } from './connection.ts';
+import { FallbackBudget } from './fallback.ts';
 import {
   type RedisFleet,
   type RedisFleetClient,
@@ -35,7 +36,7 @@ interface Lease {
   wallDeadline: number;
 }
 
-type ScriptReply = [number, string | number, number | undefined];
+type ScriptReply = [number, string | number, ...unknown[]];
 type BucketName = Parameters<SharedBudget['tryTake']>[0];
 
 class RedisFleetMember implements RedisFleet {
@@ -56,6 +57,7 @@ class RedisFleetMember implements RedisFleet {
   private readonly client: RedisFleetClient;
   private readonly owned: OwnedClient | undefined;
   private readonly o: Resolved;
+  private readonly fallback = new FallbackBudget(this.memberId);
 
   constructor(client: RedisFleetClient, owned: OwnedClient | undefined, o: Resolved) {
     this.client = client;
@@ -131,13 +133,14 @@ class RedisFleetMember implements RedisFleet {
   private async acquire(): Promise<'held' | number> {
     const mono = performance.now();
     const wall = Date.now();
-    const [code, value] = await this.run(
+    const [code, value, held] = await this.run(
       ACQUIRE_LANE,
       [this.keys.lanes],
       [this.memberId, this.o.maxMembers, this.o.leaseTtlMs, this.o.laneRestMs, this.config],
     );
     if (code >= 0) {
       this.lease = this.leaseFrom(code, Number(value), mono, wall);
+      this.fallback.lanesHeld(held);
       this.lastIndex = code;
       return 'held';
     }
@@ -180,7 +183,7 @@ class RedisFleetMember implements RedisFleet {
         const alive = lease !== undefined && this.isLive(lease);
         const mono = performance.now();
         const wall = Date.now();
-        const [code, value] = await this.run(
+        const [code, value, held] = await this.run(
           RENEW_LANE,
           [this.keys.lanes],
           [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs, this.config, alive ? '1' : '0'],
@@ -188,6 +191,13 @@ class RedisFleetMember implements RedisFleet {
         if (this.closed) return;
         if (code >= 0) {
           this.lease = this.leaseFrom(code, Number(value), mono, wall);
+          this.fallback.lanesHeld(held);
+          // Slots taken on the static share while Redis was away: counted now (later than taken: never too short).
+          for (const [ticket, bucket] of this.fallback.unsynced) {
+            const k = this.bucketKeys(bucket as BucketName);
+            await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, 'counted']);
+            this.fallback.unsynced.delete(ticket);
+          }
         } else {
           // -4: someone else holds it (Redis lost data): stop signing at once. -5 or -1: the record is gone or
           // the namespace changed: lease afresh.
@@ -200,8 +210,8 @@ class RedisFleetMember implements RedisFleet {
       }
     } catch (error) {
       this.lastProblem = describe(error);
-      // Retry soon; the lease stays usable until its local deadline.
-      next = Math.min(this.o.leaseTtlMs / 10, 1_000);
+      // Retry soon (re-registered as soon as Redis answers); the lease stays usable until its local deadline.
+      next = Math.min(this.o.leaseTtlMs / 10, 250);
     }
     this.schedule(next);
   }
@@ -215,25 +225,48 @@ class RedisFleetMember implements RedisFleet {
       throw new ConfigurationError(`Invalid budget for bucket "${bucket}": limit ${limit}, windowMs ${windowMs}`);
     }
     const k = this.bucketKeys(bucket);
-    const [granted, value, paused] = await this.run(
-      TAKE_SLOT,
-      [k.counted, k.flight, k.pause, `${this.keys.prefix}seq`],
-      [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs],
-    );
+    let reply: ScriptReply | undefined;
+    try {
+      reply = await this.run(
+        TAKE_SLOT,
+        [k.counted, k.flight, k.pause, `${this.keys.prefix}seq`],
+        [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs],
+      );
+    } catch (error) {
+      return this.staticShare(bucket, budget, error);
+    }
+    const [granted, value, paused, used, clearMs] = reply;
+    // -1: Redis restarted less than a window ago and may have lost slots the server still counts.
+    if (granted === -1) return this.staticShare(bucket, budget, undefined);
+    this.fallback.observe(bucket, used, clearMs);
     if (granted === 1) return { granted: true, ticket: String(value) };
     return paused === 1
       ? { granted: false, retryInMs: Number(value), paused: true }
       : { granted: false, retryInMs: Number(value) };
   }
 
+  /**
+   * While Redis cannot count (unreachable, or restarted less than a window ago), a member that may still sign
+   * takes slots of its static share (fallback.ts); one that may not fails as before.
+   */
+  private staticShare(bucket: BucketName, budget: BucketBudget, error: unknown): SlotGrant {
+    if (this.lease && this.isLive(this.lease)) return this.fallback.take(bucket, budget);
+    throw error ?? new FleetUnavailableError('Redis restarted and this member holds no lane; nothing was sent');
+  }
+
   private async settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): Promise<void> {
     if (ticket === 'unlimited') return;
+    const own = this.fallback.isOwn(ticket);
+    if (own) this.fallback.settle(bucket, ticket, settlement);
     // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
-    // holding its place for two windows from its take, which is never too short.
+    // holding its place for two windows from its take, which is never too short; one of the static share is
+    // told to Redis once it answers again.
     try {
       const k = this.bucketKeys(bucket);
       await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
-    } catch {}
+    } catch {
+      if (own && settlement === 'counted') this.fallback.unsynced.set(ticket, bucket);
+    }
   }
 
   private async pause(bucket: BucketName, forMs: number): Promise<void> {
@@ -301,7 +334,7 @@ class RedisFleetMember implements RedisFleet {
       if (!Array.isArray(reply) || typeof reply[0] !== 'number') {
         throw new FleetUnavailableError('Redis answered a fleet script with an unexpected reply; nothing was sent');
       }
-      return [reply[0], reply[1] as string | number, reply[2] as number | undefined];
+      return reply as ScriptReply;
     } catch (error) {
       if (error instanceof FuturesError) throw error;
       const why = this.owned && this.owned.status !== 'ready' && this.connectionProblem;
@@ -339,13 +372,14 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  * - **Lanes**: each member leases a lane (`0 … maxMembers − 1`) from Redis, unique among live members, renewed
  *   every `leaseTtlMs / 3`. A member that cannot renew stops signing before its lease can have expired: `lane()`
  *   then rejects with `FleetUnavailableError` (nothing is signed or sent) until it holds a lane again. A lane
- *   whose lease ended rests `laneRestMs` (65 s) before anyone else may take it, so its new holder never signs a
- *   timestamp the previous one may have used within the server's replay window.
+ *   whose lease ended rests `laneRestMs` (20 s) before anyone else may take it, so its new holder never signs a
+ *   timestamp the server may have accepted from the previous one (docs/fleet.md).
  * - **Budget**: every bucket is a sliding window on Redis, shared by all members, counted by Lua scripts on
  *   Redis's clock; a 429's pause holds every member.
- * - **Faults**: while Redis is unreachable, `budget.tryTake` rejects with `FleetUnavailableError` within
- *   `commandTimeoutMs`; after Redis restarts, no member takes a slot until Redis has been up for a full window,
- *   and no newcomer leases a lane until it has been up for `leaseTtlMs + laneRestMs`.
+ * - **Faults**: while Redis is unreachable or has been up for less than a window, a member whose lease still runs
+ *   keeps trading on its lane and a static share of each bucket, and re-registers its lane as soon as Redis
+ *   answers; past its lease `budget.tryTake` and `lane()` reject with `FleetUnavailableError`. No newcomer leases
+ *   a lane until Redis has been up for `leaseTtlMs + laneRestMs` (28 s by default).
  *
  * Rejects with `ConfigurationError` for invalid options, a namespace in use with other settings, or `ioredis`
  * missing (with a `url`); with `FleetUnavailableError` when no lane could be leased within `joinTimeoutMs`.

@@ -8,7 +8,8 @@
  *   process (`run` field = current `run_id`) or once Redis has been up longer than a lease plus the rest period,
  *   so any lease from before the restart has ended and rested;
  * - slots are granted only once Redis has been up for a full window, so every slot counted by the server in the
- *   last window is also counted here.
+ *   last window is also counted here; until then members take their static share (fallback.ts) and settle those
+ *   slots here.
  */
 import { createHash } from 'node:crypto';
 
@@ -41,6 +42,15 @@ local function parse_lane(value)
   local holder, lease_until = string.match(value, '^(.*) (%d+)$')
   return holder, tonumber(lease_until)
 end
+-- How many of the key's lanes are held now (the members a static share is divided by).
+local function held(key, count, now)
+  local n = 0
+  for i = 0, count - 1 do
+    local _, lease_until = parse_lane(redis.call('HGET', key, 'lane:' .. i))
+    if lease_until and lease_until > now then n = n + 1 end
+  end
+  return n
+end
 `;
 
 /**
@@ -53,7 +63,7 @@ end
 
 /**
  * Leases the lowest free lane. ARGV: member, count, ttl, rest, config.
- * Returns {index, leaseMs} | {-1, existingConfig} | {-2, waitMs (Redis restarted)} | {-3, waitMs (all lanes
+ * Returns {index, leaseMs, lanesHeld} | {-1, existingConfig} | {-2, waitMs (Redis restarted)} | {-3, waitMs (all lanes
  * held or resting)}.
  */
 export const ACQUIRE_LANE = script(`
@@ -74,7 +84,7 @@ for i = 0, count - 1 do
   if holder == nil or holder == member or now >= lease_until + rest then
     redis.call('HSET', key, 'lane:' .. i, member .. ' ' .. (now + ttl), 'config', config)
     redis.call('PEXPIRE', key, ttl + rest)
-    return {i, ttl}
+    return {i, ttl, held(key, count, now)}
   end
   local wait = lease_until + rest - now
   if soonest < 0 or wait < soonest then soonest = wait end
@@ -85,10 +95,11 @@ return {-3, soonest}
 /**
  * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1" when the
  * member's own conservative deadline has not passed yet).
- * Returns {index, leaseMs} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and the member's
- * lease has lapsed: lease a lane afresh) | {-1, existingConfig}.
- * A missing record with `alive` means Redis lost it (restart without persistence): nobody else can hold the lane
- * (a newcomer waits out ttl + rest after a restart), so the holder takes it back.
+ * Returns {index, leaseMs, lanesHeld} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and
+ * the member may no longer sign: lease a lane afresh) | {-1, existingConfig}.
+ * A missing record with `alive` means Redis lost it (restart without persistence) or the whole hash expired (no
+ * member renewed for ttl + rest): nobody else can hold the lane (a newcomer waits out ttl + rest after a
+ * restart), so the holder takes it back.
  */
 export const RENEW_LANE = script(`
 local key = KEYS[1]
@@ -101,7 +112,7 @@ if holder ~= nil and holder ~= member then return {-4, 0} end
 local now = now_ms()
 redis.call('HSET', key, 'lane:' .. index, member .. ' ' .. (now + ttl), 'config', config)
 redis.call('PEXPIRE', key, ttl + rest)
-return {tonumber(index), ttl}
+return {tonumber(index), ttl, held(key, tonumber(string.match(config, '^(%d+)')), now)}
 `);
 
 /**
@@ -130,7 +141,10 @@ return 1
 
 /**
  * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs.
- * Returns {1, ticket, 0} | {0, retryInMs, paused (1 while a 429's pause holds the bucket)}.
+ * Returns {1, ticket, 0, used, clearMs} | {0, retryInMs, paused (1 while a 429's pause holds the bucket), used,
+ * clearMs} | {-1, msToGo} (Redis started less than a window ago: its slots may be lost; members use their static
+ * share). `used` counts the slots held now, `clearMs` says when all of them will have left the window (a slot in
+ * flight is counted as settled within a second of now): what a member falls back on if Redis goes away.
  */
 export const TAKE_SLOT = script(`
 local counted, flight, pause, seq = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -140,18 +154,26 @@ local paused_until = tonumber(redis.call('GET', pause) or '0')
 if paused_until > now then return {0, paused_until - now, 1} end
 if limit < 0 then return {1, 'unlimited', 0} end
 local _, uptime = server_info()
-if uptime < window then return {0, window - uptime, 0} end
+if uptime < window then return {-1, window - uptime} end
 redis.call('ZREMRANGEBYSCORE', counted, '-inf', now - window)
 redis.call('ZREMRANGEBYSCORE', flight, '-inf', now - 2 * window)
 local n_counted = redis.call('ZCARD', counted)
-local used = n_counted + redis.call('ZCARD', flight)
+local n_flight = redis.call('ZCARD', flight)
+local used = n_counted + n_flight
+local function clear_ms(extra)
+  local last = redis.call('ZRANGE', counted, -1, -1, 'WITHSCORES')
+  local clear = 0
+  if last[2] then clear = tonumber(last[2]) + window - now end
+  if n_flight + extra > 0 and clear < window + 1000 then clear = window + 1000 end
+  return clear
+end
 if used < limit then
   local n = redis.call('INCR', seq)
   redis.call('PEXPIRE', seq, 2 * window)
   local ticket = window .. ':' .. now .. ':' .. n
   redis.call('ZADD', flight, now, ticket)
   if redis.call('PTTL', flight) < 2 * window then redis.call('PEXPIRE', flight, 2 * window) end
-  return {1, ticket, 0}
+  return {1, ticket, 0, used + 1, clear_ms(1)}
 end
 -- used - limit + 1 counted slots must leave the window; the youngest of them is counted[used - limit].
 local k = used - limit
@@ -159,10 +181,10 @@ if k < n_counted then
   local entry = redis.call('ZRANGE', counted, k, k, 'WITHSCORES')
   local wait = tonumber(entry[2]) + window - now
   if wait < 1 then wait = 1 end
-  return {0, wait, 0}
+  return {0, wait, 0, used, clear_ms(0)}
 end
 -- Only settles (of any member) can free a slot: ask again shortly.
-return {0, math.min(window, 100), 0}
+return {0, math.min(window, 100), 0, used, clear_ms(0)}
 `);
 
 /**

@@ -22,7 +22,7 @@ async function elapsedOf<T>(promise: Promise<T>): Promise<{ ms: number; result: 
 }
 
 describe('createRedisFleet when Redis dies and comes back', () => {
-  it('fails fast while Redis is down, keeps its lane through a short outage, and over-grants nothing after the restart', async () => {
+  it('keeps trading on a static share through a short outage, re-registers its lane, and over-grants nothing after the restart', async () => {
     const options = {
       url: redis.url,
       namespace: 'faults',
@@ -34,61 +34,58 @@ describe('createRedisFleet when Redis dies and comes back', () => {
     const budget = { limit: 3, windowMs: 1_500 };
     const member = await createRedisFleet(options);
     let newcomer: RedisFleet | undefined;
+    const grantTimes: number[] = [];
+    const take = async () => {
+      const grant = await member.budget.tryTake('orders', budget);
+      if (grant.granted) {
+        grantTimes.push(performance.now());
+        await member.budget.settle('orders', grant.ticket, 'counted');
+      }
+      return grant;
+    };
     try {
       expect((await member.lane()).index).toBe(0);
-      const grantTimes: number[] = [];
-      for (let i = 0; i < 2; i++) {
-        expect(await member.budget.tryTake('orders', budget)).toMatchObject({ granted: true });
-        grantTimes.push(performance.now());
-      }
+      for (let i = 0; i < 2; i++) expect(await take()).toMatchObject({ granted: true });
 
       await redis.kill();
-      const down = await elapsedOf(Promise.resolve(member.budget.tryTake('orders', budget)));
-      expect(down.result.status).toBe('rejected');
-      if (down.result.status === 'rejected') expect(down.result.reason).toBeInstanceOf(FleetUnavailableError);
+      // Redis unreachable, the lease still runs: the member's static share of what Redis said was left (3 − 2).
+      const down = await elapsedOf(take());
+      expect(down.result).toMatchObject({ status: 'fulfilled', value: { granted: true } });
       expect(down.ms).toBeLessThan(1_000);
+      expect(await take()).toMatchObject({ granted: false });
       // settle and pause never reject (nothing unsafe can follow from their failure).
       await expect(member.budget.settle('orders', '1500:1:1', 'counted')).resolves.toBeUndefined();
       await expect(member.budget.pause('orders', 1_000)).resolves.toBeUndefined();
-      // The lease still runs: signing stays allowed.
       expect((await member.lane()).index).toBe(0);
 
       await ms(500);
       await redis.restart(); // empty: every lease and slot is forgotten
       const restartedAt = performance.now();
 
-      // The restarted Redis has no record of the two slots taken before the crash: it must not hand out three
-      // new ones inside their window. No slot at all until Redis has been up for a full window.
-      let firstGrantAt: number | undefined;
-      let burst: Array<{ granted: boolean }> = [];
+      // The restarted Redis has no record of the slots taken before: the member stays on its static share (at
+      // most 3 in any window) until Redis has been up a full window, then shares through Redis again.
       const takes = (async () => {
-        while (firstGrantAt === undefined) {
+        while (performance.now() - restartedAt < 3_000) {
           try {
-            const grant = await member.budget.tryTake('orders', budget);
-            if (grant.granted) {
-              firstGrantAt = performance.now();
-              grantTimes.push(firstGrantAt);
-            } else await ms(Math.min(grant.retryInMs, 100));
+            const grant = await take();
+            if (!grant.granted) await ms(Math.min(grant.retryInMs, 100));
           } catch (error) {
             expect(error).toBeInstanceOf(FleetUnavailableError); // while reconnecting
             await ms(50);
           }
         }
-        // From then on the window holds as usual: two more in this window, no third.
-        burst = await Promise.all(Array.from({ length: 5 }, () => member.budget.tryTake('orders', budget)));
       })();
       // A newcomer cannot lease a lane until leaseTtlMs + laneRestMs after the restart: a lease from before the
-      // crash may still be live. Meanwhile the member keeps (takes back) its own lane.
+      // crash may still be live. Meanwhile the member re-registers its own lane.
       newcomer = await createRedisFleet({ ...options, joinTimeoutMs: 10_000 });
       const newcomerAt = performance.now();
       await takes;
       expect(newcomerAt - restartedAt).toBeGreaterThanOrEqual(3_400);
       expect((await newcomer.lane()).index).toBe(1);
-      expect((await member.lane()).index).toBe(0); // long past its pre-crash lease: it was renewed on the new Redis
-
-      expect(firstGrantAt! - restartedAt).toBeGreaterThanOrEqual(1_400);
-      expect(firstGrantAt! - grantTimes[1]!).toBeGreaterThanOrEqual(budget.windowMs);
-      expect(burst.filter((g) => g.granted)).toHaveLength(2);
+      expect((await member.lane()).index).toBe(0); // long past its pre-crash lease: re-registered on the new Redis
+      const most = Math.max(...grantTimes.map((t) => grantTimes.filter((u) => u >= t && u < t + 1_450).length));
+      expect(most).toBeLessThanOrEqual(budget.limit);
+      expect(grantTimes.length).toBeGreaterThanOrEqual(6);
     } finally {
       await newcomer?.close();
       await member.close();
@@ -144,6 +141,7 @@ describe('createRedisFleet when Redis dies and comes back', () => {
     });
     try {
       await redis.kill();
+      await ms(700); // past the lease: no static share any more
       const down = await elapsedOf(Promise.resolve(member.budget.tryTake('orders', { limit: 5, windowMs: 1_000 })));
       expect(down.result.status).toBe('rejected');
       if (down.result.status === 'rejected') {

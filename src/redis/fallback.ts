@@ -53,8 +53,8 @@ export class FallbackBudget {
   take(bucket: string, { limit, windowMs }: BucketBudget): SlotGrant {
     if (!Number.isFinite(limit)) return { granted: true, ticket: 'unlimited' };
     const t = now();
-    let mine = this.taken.get(bucket);
-    if (!mine) this.taken.set(bucket, (mine = new Map()));
+    const mine = this.taken.get(bucket) ?? new Map<string, number>();
+    this.taken.set(bucket, mine);
     for (const [ticket, at] of mine) if (at <= t - windowMs) mine.delete(ticket);
     const seen = this.seen.get(bucket);
     const busy = seen !== undefined && t < seen.clearAt;

@@ -1,19 +1,22 @@
 /**
  * A trading dashboard in the browser: live tickers, a candlestick chart, positions with unrealized PnL, working
- * orders with cancel buttons, and account events — with the API secret kept out of the page.
+ * orders with cancel buttons, and account events — with the API secret kept out of the page, and no polling loop
+ * of its own: market data comes from a market feed on the account stream's firehose (`client.marketFeed`), the
+ * account from the watcher's snapshot after each of its polls (`client.watch`, `watcher.snapshot()`).
  *
  * The page never sees the secret. Signed calls use the client's `signer` option, which sends the payload to a
  * small signing server (examples/dashboard/server.ts) that holds it; the page talks to the API directly (here
  * the simulated exchange, on another origin, with CORS). Run it with `npm run dashboard`.
  */
 import {
-  type AccountStream,
+  type AccountSnapshot,
   decimal,
   FuturesClient,
   isFuturesError,
   type Order,
   type Position,
   parseKline,
+  type Ticker,
 } from 'futures-sdk';
 import { CandlestickSeries, createChart, type UTCTimestamp } from 'lightweight-charts';
 
@@ -59,21 +62,59 @@ function cell(row: HTMLTableRowElement, text: string, className?: string): HTMLT
   return td;
 }
 
+// ── Sources: the account stream (JWT), a market feed on its firehose, the account watcher (API key) ─────────
+
+function logEvent(text: string): void {
+  const list = $('#events');
+  const item = document.createElement('li');
+  item.textContent = `${new Date().toLocaleTimeString()} ${text}`;
+  list.prepend(item);
+  while (list.children.length > 50) list.lastElementChild?.remove();
+}
+
+// The account channel takes a JWT (a wallet session), never the API key; the local server hands one out.
+const stream = client.stream({ url: config.wsUrl, token: async () => (await fetch('/jwt')).text() });
+stream.on('order_new', (order) => logEvent(`order_new ${order.symbol ?? ''} ${order.side ?? ''}`));
+stream.on('order_canceled', (order) => logEvent(`order_canceled ${order.id ?? ''}`));
+stream.on('order_update', (order) => logEvent(`order_update ${order.id ?? ''} ${order.status ?? ''}`));
+stream.on('position_update', (position) => logEvent(`position_update ${position.symbol} ${position.quantity}`));
+stream.on('open', () => logEvent('stream open'));
+stream.on('error', (err) => logEvent(`stream error: ${err.shortMessage}`));
+
+// Tickers, depth, trades and 1m candles come from the firehose the stream already receives: no REST for them but
+// the chart's history, read once. Every widget on the same data shares one subscription.
+const feed = client.marketFeed({ stream, klinesLimit: 120 });
+feed.on('error', (err) => showError('market data', err));
+
+// Positions and this page's working orders, as of the watcher's last poll (every 2 s, background priority).
+const watcher = client.watch({ symbols: config.symbols, intervalMs: 2_000 });
+watcher.on('maker_fill', (fill) => logEvent(`maker_fill ${fill.symbol} ${fill.quantity}`));
+watcher.on('error', (err) => showError('account', err));
+watcher.on('poll', () => {
+  const snapshot = watcher.snapshot();
+  if (snapshot) renderAccount(snapshot);
+});
+
 // ── Tickers ───────────────────────────────────────────────────────────────────────────────────────────────
 
-async function refreshTickers(): Promise<void> {
-  const { tickers } = await client.market.ticker24hr();
-  const wanted = tickers.filter((t) => config.symbols.includes(t.symbol));
-  const body = $<HTMLTableElement>('#tickers').tBodies[0]!;
-  body.replaceChildren();
-  for (const ticker of wanted) {
-    const row = body.insertRow();
-    row.dataset['symbol'] = ticker.symbol;
+const tickerBody = $<HTMLTableElement>('#tickers').tBodies[0]!;
+for (const s of config.symbols) {
+  const row = tickerBody.insertRow();
+  row.dataset['symbol'] = s;
+  cell(row, s);
+  feed.ticker(s, (ticker: Ticker) => {
+    row.replaceChildren();
     cell(row, ticker.symbol);
     cell(row, ticker.lastPrice, 'price');
     const change = ticker.priceChangePercent;
     cell(row, `${change}%`, change.startsWith('-') ? 'down' : 'up');
-  }
+    if (ticker.symbol !== symbol) return;
+    status.textContent = `live · ${config.apiBaseUrl}`;
+    status.className = 'muted';
+    // A default far below the market, so a demo order rests on the book instead of filling.
+    const price = $<HTMLInputElement>('#order-price');
+    if (price.value === '') price.value = decimal.roundToStep(decimal.mul(ticker.lastPrice, '0.8'), '1', 'down');
+  });
 }
 
 // ── Chart ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -94,8 +135,7 @@ const candles = chart.addSeries(CandlestickSeries, {
   borderVisible: false,
 });
 
-async function refreshChart(): Promise<void> {
-  const { data } = await client.market.klines({ symbol, interval: '1m', limit: 120 });
+feed.klines(symbol, '1m', (data) => {
   // The chart library draws numbers; the SDK's decimal strings are converted only here, for display.
   const bars = data.map(parseKline).map((k) => ({
     time: Math.floor(k.openTime / 1000) as UTCTimestamp,
@@ -106,14 +146,9 @@ async function refreshChart(): Promise<void> {
   }));
   candles.setData(bars);
   chartElement.dataset['candles'] = String(bars.length);
-}
+});
 
 // ── Orders ────────────────────────────────────────────────────────────────────────────────────────────────
-
-async function refreshOrders(): Promise<void> {
-  const { orders } = await client.orders.list({ status: 'NEW', limit: 50 });
-  renderOrders(orders);
-}
 
 function renderOrders(orders: readonly Order[]): void {
   const body = $<HTMLTableElement>('#orders').tBodies[0]!;
@@ -134,7 +169,7 @@ function renderOrders(orders: readonly Order[]): void {
       button.disabled = true;
       try {
         await client.orders.cancel(order.id);
-        await refreshOrders();
+        void watcher.poll(); // show it now rather than at the next poll
       } catch (err) {
         button.disabled = false;
         showError('cancel', err);
@@ -160,7 +195,7 @@ form.addEventListener('submit', async (event) => {
       quantity: String(fields.get('quantity')),
     });
     message.textContent = `placed ${order.id.slice(0, 8)} (${order.status})`;
-    await refreshOrders();
+    void watcher.poll();
   } catch (err) {
     // RequestValidationError names the field (e.g. "price: must be a plain decimal string") before any network.
     message.textContent = isFuturesError(err) ? err.shortMessage : String(err);
@@ -168,11 +203,6 @@ form.addEventListener('submit', async (event) => {
 });
 
 // ── Positions ─────────────────────────────────────────────────────────────────────────────────────────────
-
-async function refreshPositions(): Promise<void> {
-  const { positions } = await client.account.positions();
-  renderPositions(positions);
-}
 
 function renderPositions(positions: readonly Position[]): void {
   const body = $<HTMLTableElement>('#positions').tBodies[0]!;
@@ -192,62 +222,7 @@ function renderPositions(positions: readonly Position[]): void {
   totalElement.className = total.startsWith('-') ? 'down' : 'up';
 }
 
-// ── Account events ────────────────────────────────────────────────────────────────────────────────────────
-
-function logEvent(text: string): void {
-  const list = $('#events');
-  const item = document.createElement('li');
-  item.textContent = `${new Date().toLocaleTimeString()} ${text}`;
-  list.prepend(item);
-  while (list.children.length > 50) list.lastElementChild?.remove();
+function renderAccount({ positions, orders }: AccountSnapshot): void {
+  renderPositions(positions);
+  renderOrders(orders);
 }
-
-function openStream(): AccountStream {
-  // The account channel takes a JWT (a wallet session), never the API key; the local server hands one out.
-  const stream = client.stream({
-    url: config.wsUrl,
-    token: async () => (await fetch('/jwt')).text(),
-  });
-  stream.on('order_new', (order) => logEvent(`order_new ${order.symbol ?? ''} ${order.side ?? ''}`));
-  stream.on('order_canceled', (order) => logEvent(`order_canceled ${order.id ?? ''}`));
-  stream.on('order_update', (order) => logEvent(`order_update ${order.id ?? ''} ${order.status ?? ''}`));
-  stream.on('position_update', (position) => {
-    logEvent(`position_update ${position.symbol} ${position.quantity}`);
-    void refreshPositions().catch((err) => showError('positions', err));
-  });
-  stream.on('open', () => logEvent('stream open'));
-  stream.on('error', (err) => logEvent(`stream error: ${err.shortMessage}`));
-  return stream;
-}
-
-// ── Loop ──────────────────────────────────────────────────────────────────────────────────────────────────
-
-async function every(ms: number, name: string, task: () => Promise<void>): Promise<void> {
-  for (;;) {
-    try {
-      await task();
-    } catch (err) {
-      showError(name, err);
-    }
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  }
-}
-
-await Promise.all([refreshTickers(), refreshChart(), refreshOrders(), refreshPositions()]).then(
-  () => {
-    status.textContent = `live · ${config.apiBaseUrl}`;
-    status.className = 'muted';
-    const lastPrice = document.querySelector(`#tickers tr[data-symbol="${symbol}"] .price`)?.textContent;
-    const price = $<HTMLInputElement>('#order-price');
-    // A default far below the market, so a demo order rests on the book instead of filling.
-    if (lastPrice && price.value === '') {
-      price.value = decimal.roundToStep(decimal.mul(lastPrice, '0.8'), '1', 'down');
-    }
-  },
-  (err) => showError('load', err),
-);
-openStream();
-void every(2_000, 'tickers', refreshTickers);
-void every(5_000, 'chart', refreshChart);
-void every(3_000, 'orders', refreshOrders);
-void every(3_000, 'positions', refreshPositions);

@@ -1,6 +1,7 @@
 // Dashboard end-to-end test: builds examples/dashboard with Vite, starts its server (simulated exchange with CORS
 // + signing server) and drives the page in headless Debian Chromium as a user would: a price shows, the chart
-// has candles, an order placed from the page appears in the working orders and is cancelled from there.
+// has candles, an order placed from the page appears in the working orders and is cancelled from there; market
+// data comes from the market feed on the account stream (no REST polling for it).
 //   node test/browser/dashboard.mjs [--screenshot=path.png]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -62,6 +63,8 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const problems = [];
   page.on('pageerror', (err) => problems.push(String(err)));
+  const requested = [];
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(pageUrl);
   await step('a live price shows for BTCUSDT', async () => {
     const price = page.locator('#tickers tr[data-symbol="BTCUSDT"] .price');
@@ -107,6 +110,17 @@ try {
     await page.waitForFunction((id) => !document.querySelector(`#orders tr[data-order-id="${id}"]`), orderId, {
       timeout: 20_000,
     });
+  });
+  await step(
+    'market data comes from the stream: no ticker, depth or trades request, the chart history once',
+    async () => {
+      const market = requested.filter((path) => /^\/v2\/(ticker|depth|trades|klines)/.test(path));
+      if (market.join() !== '/v2/klines') throw new Error(`market requests: ${market.join(', ')}`);
+    },
+  );
+  await step('the event list shows its numbers inside the card', async () => {
+    const position = await page.$eval('#events', (list) => getComputedStyle(list).listStylePosition);
+    if (position !== 'inside') throw new Error(`list-style-position: ${position}`);
   });
   await step('no page errors', async () => {
     if (problems.length) throw new Error(problems.join('; '));

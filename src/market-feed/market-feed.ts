@@ -147,6 +147,8 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   const aborter = new AbortController();
   const call: InternalCallOptions = { priority: 'background', signal: aborter.signal };
   let timer: unknown;
+  /** When the current poll round started: sources polled in it are due again `intervalMs` later. */
+  let roundAt = 0;
   let polling = false;
   let closed = false;
   const live = (source: Source): boolean => sources.get(source.key) === source;
@@ -189,7 +191,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
 
   function succeeded(source: Source, value: unknown): void {
     source.failures = 0;
-    source.dueAt = clock.now() + intervalMs;
+    source.dueAt = roundAt + intervalMs;
     if (value !== undefined && live(source)) update(source, value);
   }
 
@@ -216,19 +218,22 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
       }
     } catch (error) {
       if (closed) return;
-      for (const s of due) s.dueAt = clock.now() + Math.min(intervalMs * 2 ** ++s.failures, MAX_BACKOFF_MS);
+      const failures = 1 + Math.max(...due.map((s) => s.failures));
+      const dueAt = roundAt + Math.min(intervalMs * 2 ** failures, MAX_BACKOFF_MS);
+      for (const s of due) Object.assign(s, { failures, dueAt });
       report(error instanceof FuturesError ? error : new FuturesError('A market poll failed', { cause: error }));
     }
   }
 
-  /** One round: every due source, one request at a time; all due tickers in one request. */
+  /** One round: every due source, one request at a time. */
   async function pollDue(): Promise<void> {
     polling = true;
-    const now = clock.now();
-    const due = [...sources.values()].filter((s) => s.polled && s.dueAt <= now);
-    const tickers = due.filter((s) => s.channel === 'ticker');
-    if (tickers.length > 0) await poll(tickers);
-    for (const source of due) if (source.channel !== 'ticker') await poll([source]);
+    roundAt = clock.now();
+    const polled = [...sources.values()].filter((s) => s.polled);
+    const tickers = polled.filter((s) => s.channel === 'ticker');
+    // One request serves every ticker: a due one brings the others along, which keeps them in step.
+    if (tickers.some((s) => s.dueAt <= roundAt)) await poll(tickers);
+    for (const s of polled) if (s.channel !== 'ticker' && s.dueAt <= roundAt) await poll([s]);
     polling = false;
     schedule();
   }

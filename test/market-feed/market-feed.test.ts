@@ -1,6 +1,9 @@
 // The market feed (issue 23) on a real socket against the simulator: shared sources, batching, the stream as a
 // source, unsubscribe, errors with backoff, listener isolation, and trading calls before the feed's polls.
+
+import { EventEmitter } from 'node:events';
 import {
+  ConfigurationError,
   createPublicClient,
   FuturesClient,
   type FuturesError,
@@ -185,9 +188,106 @@ describe('MarketFeed (polling)', () => {
     expect(errors[0]).toMatchObject({ source: 'feed', event: 'ticker' });
     expect(errors[0]!.message).toContain('widget bug');
   });
+
+  it('a ticker symbol added mid-interval is read at once with the others, then all share one request', async () => {
+    const { ex, clock, client } = await rig();
+    const feed = createMarketFeed(client, { intervalMs: 1_000 });
+    cleanups.push(() => feed.close());
+    const seen: string[] = [];
+    feed.ticker('BTCUSDT', (t) => seen.push(t.symbol));
+    clock.advance(0);
+    await quiet(ex);
+    clock.advance(500);
+    feed.ticker('ETHUSDT', (t) => seen.push(t.symbol));
+    clock.advance(0);
+    await quiet(ex);
+    const from = ex.requests.length;
+    for (let i = 0; i < 3; i++) {
+      clock.advance(1_000);
+      await quiet(ex);
+    }
+    expect(served(ex).slice(0, from)).toEqual(['/v2/ticker/24hr?one', '/v2/ticker/24hr']);
+    expect(served(ex, from)).toEqual(['/v2/ticker/24hr', '/v2/ticker/24hr', '/v2/ticker/24hr']);
+    expect(seen.filter((s) => s === 'ETHUSDT')).toHaveLength(4);
+  });
+
+  it('close() stops every source; bad arguments throw ConfigurationError', async () => {
+    const { ex, clock, client } = await rig();
+    expect(() => createMarketFeed(client, { intervalMs: 0 })).toThrow(ConfigurationError);
+    expect(() => createMarketFeed(client, { klinesLimit: 0 })).toThrow(ConfigurationError);
+    const feed = createMarketFeed(client, { intervalMs: 1_000 });
+    expect(() => feed.ticker('', () => {})).toThrow(ConfigurationError);
+    expect(() => feed.klines('BTCUSDT', '2m' as '1m', () => {})).toThrow(ConfigurationError);
+    feed.trades('BTCUSDT', () => {});
+    feed.klines('BTCUSDT', '5m', () => {});
+    clock.advance(0);
+    await quiet(ex);
+    feed.close();
+    expect(clock.pending).toBe(0);
+    clock.advance(10_000);
+    await quiet(ex);
+    expect(served(ex)).toEqual(['/v2/trades', '/v2/klines']);
+    feed.depth('BTCUSDT', () => {})();
+    expect(clock.pending).toBe(0);
+  });
 });
 
 describe('MarketFeed with a stream', () => {
+  it('gives listeners the shapes polling gives; a malformed message is an error event; other intervals are polled', async () => {
+    const { ex, clock, client } = await rig();
+    const stream = new EventEmitter() as EventEmitter & { want(symbol: string): void };
+    const wanted: string[] = [];
+    stream.want = (symbol) => wanted.push(symbol);
+    const feed = createMarketFeed(client, { stream, intervalMs: 1_000, klinesLimit: 5 });
+    cleanups.push(() => feed.close());
+    const polled = createMarketFeed(client, { intervalMs: 1_000 });
+    cleanups.push(() => polled.close());
+    const errors: FuturesError[] = [];
+    feed.on('error', (error) => errors.push(error));
+    const got = {
+      ticker: [] as Ticker[],
+      depth: [] as MarketDepth[],
+      trades: [] as PublicTrade[][],
+      m1: [] as Kline[][],
+      m5: 0,
+    };
+    const rest = { ticker: [] as Ticker[], depth: [] as MarketDepth[] };
+    feed.ticker('BTCUSDT', (t) => got.ticker.push(t));
+    feed.depth('BTCUSDT', (b) => got.depth.push(b));
+    feed.trades('BTCUSDT', (t) => got.trades.push(t));
+    feed.klines('BTCUSDT', '1m', (k) => got.m1.push(k));
+    feed.klines('BTCUSDT', '5m', () => got.m5++);
+    polled.ticker('BTCUSDT', (t) => rest.ticker.push(t));
+    polled.depth('BTCUSDT', (b) => rest.depth.push(b));
+    expect(wanted).toEqual(['BTCUSDT', 'BTCUSDT', 'BTCUSDT', 'BTCUSDT']);
+    clock.advance(0);
+    await quiet(ex);
+    // REST: the two candle histories for the stream feed, the ticker and depth of the polling one.
+    expect(served(ex).sort()).toEqual(['/v2/depth', '/v2/klines', '/v2/klines', '/v2/ticker/24hr?one']);
+    const market = (channel: string, data: unknown) => stream.emit('market', { symbol: 'BTCUSDT', channel, data });
+    for (const channel of ['ticker', 'depth', 'trades', 'kline'] as const) {
+      market(channel, ex.market.marketPayload('BTCUSDT', channel));
+    }
+    market('trades', ex.market.marketPayload('BTCUSDT', 'trades')); // the same trade again: not delivered twice
+    market('depth', { bids: 'none', asks: [] });
+    market('orderbook', {}); // a channel the feed does not know: ignored
+    stream.emit('market', { symbol: 'ETHUSDT', channel: 'ticker', data: {} }); // a symbol nobody follows
+    clock.advance(1_000);
+    await quiet(ex);
+    // Again: the 5m candles, and the polling feed's ticker and depth; nothing else for the stream feed.
+    expect(served(ex, 4).sort()).toEqual(['/v2/depth', '/v2/klines', '/v2/ticker/24hr?one']);
+    expect(ex.requests.slice(4).find((r) => r.path === '/v2/klines')?.query).toMatchObject({ interval: '5m' });
+    expect(Object.keys(got.ticker[0]!).sort()).toEqual(Object.keys(rest.ticker[0]!).sort());
+    expect(Object.keys(got.depth[0]!).sort()).toEqual(Object.keys(rest.depth[0]!).sort());
+    expect(got.trades).toHaveLength(1);
+    expect(got.trades[0]).toHaveLength(1);
+    expect(got.m1).toHaveLength(2);
+    expect(got.m1[1]!.length).toBeLessThanOrEqual(5);
+    expect(got.m5).toBe(2);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.message).toContain('BTCUSDT@depth');
+  });
+
   it('takes ticker, depth, trades and 1m candles from the firehose: no REST but the candle history', async () => {
     const ex = createExchange({ seed: 23, volatility: 0 });
     const server = await ex.listen();

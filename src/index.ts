@@ -23,13 +23,7 @@ export * from './events/index.ts';
 export { type StaticFleetOptions, staticFleet } from './fleet/static-fleet.ts';
 export type { BucketBudget, Fleet, FleetLane, SharedBudget, SlotGrant } from './fleet/types.ts';
 export * from './helpers/index.ts';
-export type {
-  FeedMarketMessage,
-  MarketDepth,
-  MarketFeed,
-  MarketFeedOptions,
-  MarketMessageSource,
-} from './market-feed/market-feed.ts';
+export type { MarketDepth, MarketFeed, MarketFeedOptions, MarketMessageSource } from './market-feed/market-feed.ts';
 export type {
   CallOptions,
   ClientHooks,

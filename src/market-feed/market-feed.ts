@@ -34,17 +34,12 @@ export interface MarketDepth {
   asks: DepthLevel[];
 }
 
-/** A `market` message as an `AccountStream` emits it. */
-export interface FeedMarketMessage {
-  symbol: string;
-  channel: string;
-  data: unknown;
-}
+type MarketListener = (message: { symbol: string; channel: string; data: unknown }) => void;
 
 /** What the feed needs of a stream: its `market` events. An `AccountStream` fits. */
 export interface MarketMessageSource {
-  on(event: 'market', listener: (message: FeedMarketMessage) => void): unknown;
-  off(event: 'market', listener: (message: FeedMarketMessage) => void): unknown;
+  on(event: 'market', listener: MarketListener): unknown;
+  off(event: 'market', listener: MarketListener): unknown;
   /** Asks for the market data of `symbol` (`AccountStream.want`). */
   want?(symbol: string): void;
 }
@@ -117,14 +112,10 @@ export interface MarketFeed {
 }
 
 /**
- * Builds a {@link MarketFeed} on any client, a `createPublicClient` one included (the smallest bundle). Listeners
- * of the same (channel, symbol, interval) share one source; the last unsubscribe stops it. The source is the
- * stream's firehose when `stream` is given (klines read their history once over REST), else REST polling every
- * `intervalMs`: one ticker request for every symbol, one request at a time at background priority, so that a
- * trading call never waits behind the feed. Errors are `error` events (a failed poll backs off, up to 60 s, and
- * recovers); a listener that throws is reported as a `ListenerError` and harms no other. A listener added to a
- * running source gets its last value at once (for trades, the recent ones). Same shapes from either source:
- * `Ticker`, {@link MarketDepth} (polling: the top 20 levels), `PublicTrade[]`, `Kline[]` (up to `klinesLimit`).
+ * Builds a {@link MarketFeed} on any client, a `createPublicClient` one included. Listeners of the same (channel,
+ * symbol, interval) share one source, stopped by the last unsubscribe: the `stream`'s firehose, else REST polling
+ * every `intervalMs` (one ticker request for all symbols; one request at a time, at background priority). Errors
+ * are `error` events; a failed poll backs off and recovers; a throwing listener harms no other. docs/market.md.
  *
  * @throws {ConfigurationError} not a client, `intervalMs` not positive, `klinesLimit` below 1.
  * @example
@@ -247,7 +238,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     if (at < Number.POSITIVE_INFINITY) timer = clock.setTimeout(() => void pollDue(), Math.max(0, at - clock.now()));
   }
 
-  function fromStream({ symbol, channel, data }: FeedMarketMessage): void {
+  function fromStream({ symbol, channel, data }: Parameters<MarketListener>[0]): void {
     const name = channel === 'kline' ? 'klines' : channel;
     if (name !== 'ticker' && name !== 'depth' && name !== 'trades' && name !== 'klines') return;
     const interval = name === 'klines' ? ((data as { interval?: unknown } | null)?.interval ?? STREAMED_INTERVAL) : '';
@@ -271,6 +262,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     if (typeof symbol !== 'string' || symbol === '') throw new ConfigurationError('symbol must be a non-empty string');
     if (typeof listener !== 'function') throw new ConfigurationError('listener must be a function');
     if (closed) return () => {};
+    const own: Listener = (value) => listener(value); // one entry per subscription, even of the same function
     const key = `${channel} ${symbol.toUpperCase()} ${interval ?? ''}`;
     let source = sources.get(key);
     if (!source) {
@@ -284,12 +276,12 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     } else if (source.value !== undefined) {
       const { value } = source;
       const target = source;
-      queueMicrotask(() => target.listeners.has(listener) && deliver(target, listener, value));
+      queueMicrotask(() => target.listeners.has(own) && deliver(target, own, value));
     }
     const owner = source;
-    owner.listeners.add(listener);
+    owner.listeners.add(own);
     return () => {
-      if (!owner.listeners.delete(listener) || owner.listeners.size > 0 || !live(owner)) return;
+      if (!owner.listeners.delete(own) || owner.listeners.size > 0 || !live(owner)) return;
       sources.delete(key);
       if (![...sources.values()].some((s) => s.polled)) clock.clearTimeout(timer);
     };

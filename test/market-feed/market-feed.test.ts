@@ -135,7 +135,15 @@ describe('MarketFeed (polling)', () => {
     expect(clock.pending).toBe(0);
     clock.advance(10_000);
     await quiet(ex);
-    expect(served(ex)).toHaveLength(2);
+    expect(served(ex)).toEqual(['/v2/depth', '/v2/depth']);
+    // Two widgets with the same function are two subscriptions.
+    const shared = () => {};
+    const stop1 = feed.trades('ETHUSDT', shared);
+    feed.trades('ETHUSDT', shared);
+    stop1();
+    clock.advance(0);
+    await quiet(ex);
+    expect(served(ex)).toEqual(['/v2/depth', '/v2/depth', '/v2/trades']);
   });
 
   it('a failed poll is an error event, backs off (2×, 4× the interval) and recovers; other channels go on', async () => {

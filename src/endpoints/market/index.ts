@@ -17,7 +17,6 @@
 
 export {
   createMarketFeed,
-  type FeedMarketMessage,
   type MarketDepth,
   type MarketFeed,
   type MarketFeedOptions,

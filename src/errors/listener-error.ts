@@ -18,10 +18,10 @@ export function describeThrown(value: unknown): string {
 }
 
 /**
- * One of your own event listeners threw. The {@link AccountStream} and the {@link AccountWatcher} catch it (the
- * stream and the polling carry on) and emit it as an `error` event, so that a bug in a listener is not lost when
- * no logger is set. `cause` is a sanitised copy of what was thrown. A throwing `error` listener is not reported
- * again (that could loop); it only reaches the `logger`.
+ * One of your own event listeners threw. The {@link AccountStream}, the {@link AccountWatcher} and a market feed
+ * catch it (the stream and the polling carry on) and emit it as an `error` event, so that a bug in a listener is
+ * not lost when no logger is set. `cause` is a sanitised copy of what was thrown. A throwing `error` listener is
+ * not reported again (that could loop); it only reaches the `logger`.
  *
  * @example
  * ```ts
@@ -36,7 +36,7 @@ export class ListenerError extends FuturesError {
   override name = 'ListenerError';
   /** The event whose listener threw, e.g. `'maker_fill'`. */
   readonly event: string;
-  /** Which emitter caught it. */
+  /** Which emitter caught it (`feed`: a `MarketFeed`). */
   readonly source: 'stream' | 'watcher' | 'feed';
 
   constructor(args: { source: 'stream' | 'watcher' | 'feed'; event: string; cause: unknown }) {

@@ -36,10 +36,12 @@ export interface MarketDepth {
 
 type MarketListener = (message: { symbol: string; channel: string; data: unknown }) => void;
 
-/** What the feed needs of a stream: its `market` events. An `AccountStream` fits. */
+/** What the feed needs of a stream: its `market` and `reconnected` events. An `AccountStream` fits. */
 export interface MarketMessageSource {
   on(event: 'market', listener: MarketListener): unknown;
+  on(event: 'reconnected', listener: () => void): unknown;
   off(event: 'market', listener: MarketListener): unknown;
+  off(event: 'reconnected', listener: () => void): unknown;
   /** Asks for the market data of `symbol` (`AccountStream.want`). */
   want?(symbol: string): void;
 }
@@ -62,7 +64,9 @@ interface Source {
   symbol: string;
   interval: KlineInterval | undefined;
   listeners: Set<Listener>;
-  /** Polled over REST (false: from the stream, after a klines subscription's history). */
+  /** From the stream (its trades and candles are read over REST once at first, and after a reconnection). */
+  streamed: boolean;
+  /** Read over REST at the next due round. */
   polled: boolean;
   /** What a listener gets on subscribing: the last ticker or book, the candles, the recent trades. */
   value?: unknown;
@@ -202,11 +206,11 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
       } else if (first.channel === 'trades') {
         succeeded(first, (await trades(client, { symbol, limit: RECENT_TRADES }, call)).trades);
       } else {
-        // The history once, then the last two candles (the one that closed and the one that opened).
-        const limit = first.value === undefined ? klinesLimit : 2;
+        // The history, then the last two candles (the one that closed and the one that opened).
+        const limit = first.value === undefined || first.streamed ? klinesLimit : 2;
         succeeded(first, (await klines(client, { symbol, interval: interval!, limit }, call)).data);
-        if (stream && interval === STREAMED_INTERVAL) first.polled = false;
       }
+      if (first.streamed) first.polled = false;
     } catch (error) {
       if (closed) return;
       const failures = 1 + Math.max(...due.map((s) => s.failures));
@@ -267,9 +271,8 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     let source = sources.get(key);
     if (!source) {
       const streamed = stream !== undefined && (channel !== 'klines' || interval === STREAMED_INTERVAL);
-      // Polled: everything without a stream, and the history of klines with one.
       const polled = !streamed || channel === 'klines';
-      source = { key, channel, symbol, interval, listeners: new Set(), polled, failures: 0, dueAt: 0 };
+      source = { key, channel, symbol, interval, listeners: new Set(), streamed, polled, failures: 0, dueAt: 0 };
       sources.set(key, source);
       if (streamed) stream?.want?.(symbol);
       schedule();
@@ -287,7 +290,15 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     };
   }
 
+  /** What the stream sent while it was down is lost: trades and candles are read again over REST, once. */
+  function resync(): void {
+    for (const s of sources.values())
+      if (s.streamed && (s.channel === 'trades' || s.channel === 'klines')) s.polled = true;
+    schedule();
+  }
+
   stream?.on('market', fromStream);
+  stream?.on('reconnected', resync);
   const feed: MarketFeed = {
     ticker: (symbol, listener) => subscribe('ticker', symbol, undefined, listener),
     klines(symbol, interval, listener) {
@@ -310,6 +321,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
       sources.clear();
       aborter.abort();
       stream?.off('market', fromStream);
+      stream?.off('reconnected', resync);
       clock.clearTimeout(timer);
     },
   };

@@ -296,6 +296,28 @@ describe('MarketFeed with a stream', () => {
     expect(errors[0]!.message).toContain('BTCUSDT@depth');
   });
 
+  it('after a reconnection, reads trades and candles over REST once (what the stream sent meanwhile is lost)', async () => {
+    const { ex, clock, client } = await rig();
+    const stream = new EventEmitter();
+    const feed = createMarketFeed(client, { stream, intervalMs: 1_000, klinesLimit: 7 });
+    cleanups.push(() => feed.close());
+    const trades: PublicTrade[][] = [];
+    feed.ticker('BTCUSDT', () => {});
+    feed.trades('BTCUSDT', (t) => trades.push(t));
+    feed.klines('BTCUSDT', '1m', () => {});
+    clock.advance(0);
+    await quiet(ex);
+    expect(served(ex)).toEqual(['/v2/klines']);
+    stream.emit('reconnected');
+    clock.advance(0);
+    await quiet(ex);
+    clock.advance(5_000);
+    await quiet(ex);
+    expect(served(ex)).toEqual(['/v2/klines', '/v2/trades', '/v2/klines']);
+    expect(ex.requests.map((r) => r.query['limit'])).toEqual(['7', '20', '7']);
+    expect(trades).toHaveLength(1);
+  });
+
   it('takes ticker, depth, trades and 1m candles from the firehose: no REST but the candle history', async () => {
     const ex = createExchange({ seed: 23, volatility: 0 });
     const server = await ex.listen();

@@ -38,6 +38,8 @@ function entryFunctions(resource: Resource): Array<[string, string]> {
     if (!ts.isExportDeclaration(statement) || !statement.moduleSpecifier) continue;
     if (!statement.exportClause || !ts.isNamedExports(statement.exportClause)) continue;
     const from = posix.join(posix.dirname(entry), (statement.moduleSpecifier as ts.StringLiteral).text);
+    // Only endpoint files make methods (futures-sdk/market also exports createMarketFeed, from market-feed/).
+    if (!from.startsWith(`${posix.dirname(entry)}/`)) continue;
     for (const element of statement.exportClause.elements) found.push([element.name.text, from]);
   }
   return found;

@@ -78,8 +78,14 @@ export interface Endpoint<Result = unknown> {
 export interface EndpointJournal<Result> {
   /** One entry per order or position the request body acts on. */
   entries(body: Readonly<Record<string, unknown>>): JournalEntryInit[];
-  /** The orders each entry produced, read from a successful result and the request body (best effort). */
-  orders?(result: Result, body: Readonly<Record<string, unknown>>): ReadonlyArray<readonly JournalOrder[] | undefined>;
+  /**
+   * The orders each entry produced, read from a successful result and the request body (best effort); `null`:
+   * the server did nothing for that entry (a close of a position already closed).
+   */
+  orders?(
+    result: Result,
+    body: Readonly<Record<string, unknown>>,
+  ): ReadonlyArray<readonly JournalOrder[] | undefined | null>;
 }
 
 /**

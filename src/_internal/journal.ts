@@ -1,4 +1,5 @@
 import { ApiError } from '../errors/api-error.ts';
+import { uuidV4 } from './uuid.ts';
 
 /**
  * Which REST call moved (or may have moved) a position:
@@ -34,7 +35,7 @@ export interface JournalOrder {
 /**
  * One position-moving REST call of this client, with local times (`clock.now()` of the client).
  *
- * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx (the server did not act);
+ * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx or a 2xx saying nothing was done (the server did not act);
  * `unknown` after a timeout, a network error or a 5xx (the server may have acted).
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
@@ -50,8 +51,8 @@ export interface JournalEntry extends Readonly<JournalEntryInit> {
 
 /** Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored). */
 export interface JournalHandle {
-  /** The call succeeded; `orders` are the orders it placed (if any). */
-  succeed(orders?: readonly JournalOrder[]): void;
+  /** The call succeeded; `orders` are the orders it placed (if any); `null`: it did nothing. */
+  succeed(orders?: readonly JournalOrder[] | null): void;
   /** The call failed with `error`; a 4xx means the server did not act. */
   fail(error: unknown): void;
 }
@@ -71,6 +72,8 @@ export class CallJournal {
   private readonly retentionMs: number;
   private readonly list: MutableEntry[] = [];
   private nextId = 1;
+  /** Tells this journal's entry ids from another's (a checkpoint names the journal its ids belong to). */
+  readonly instance = uuidV4();
 
   /**
    * @param clock the client's clock (its `now()` is the time base of every entry).
@@ -99,8 +102,8 @@ export class CallJournal {
         if (settled) return;
         settled = true;
         entry.endedAt = this.clock.now();
-        entry.outcome = 'ok';
-        entry.orders = [...orders];
+        entry.outcome = orders === null ? 'rejected' : 'ok';
+        entry.orders = [...(orders ?? [])];
       },
       fail: (error) => {
         if (settled) return;
@@ -137,7 +140,7 @@ export async function journalCall<T>(
   journal: CallJournal | undefined,
   inits: readonly JournalEntryInit[],
   run: () => Promise<T>,
-  ordersOf?: (result: T) => ReadonlyArray<readonly JournalOrder[] | undefined>,
+  ordersOf?: (result: T) => ReadonlyArray<readonly JournalOrder[] | undefined | null>,
 ): Promise<T> {
   if (!journal) return run();
   const handles = inits.map((init) => journal.begin(init));
@@ -148,14 +151,14 @@ export async function journalCall<T>(
     for (const handle of handles) handle.fail(error);
     throw error;
   }
-  let orders: ReadonlyArray<readonly JournalOrder[] | undefined> = [];
+  let orders: ReadonlyArray<readonly JournalOrder[] | undefined | null> = [];
   try {
     orders = ordersOf?.(result) ?? [];
   } catch {
     // Reading ids is best effort: the call itself succeeded.
   }
   handles.forEach((handle, index) => {
-    handle.succeed(orders[index] ?? []);
+    handle.succeed(orders[index] === null ? null : (orders[index] ?? []));
   });
   return result;
 }
@@ -175,7 +178,7 @@ export function orderJournalInit(body: Readonly<Record<string, unknown>>): Journ
   };
 }
 
-/** Per item, the order a `createBatch` response placed (results are matched by their `index`). */
+/** Per item, the order a `createBatch` response placed (matched by `index`); `null`: the item was refused. */
 export function batchJournalOrders(
   results: ReadonlyArray<{
     index: number;
@@ -185,9 +188,10 @@ export function batchJournalOrders(
     status?: string | null | undefined;
   }>,
   itemCount: number,
-): Array<JournalOrder[] | undefined> {
-  const perItem: Array<JournalOrder[] | undefined> = Array.from({ length: itemCount }, () => undefined);
+): Array<JournalOrder[] | undefined | null> {
+  const perItem: Array<JournalOrder[] | undefined | null> = Array.from({ length: itemCount }, () => undefined);
   for (const result of results) {
+    if (!result.success && result.index >= 0 && result.index < itemCount) perItem[result.index] = null;
     if (!result.success || !result.orderId || !result.symbol || result.index < 0 || result.index >= itemCount) continue;
     perItem[result.index] = [{ id: result.orderId, symbol: result.symbol, status: result.status ?? 'NEW' }];
   }

@@ -7,6 +7,7 @@ import type {
   MakerFillDetection,
   PendingChange,
   PositionQuantity,
+  SeenPosition,
   TakerTrade,
 } from './maker-fill-types.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
@@ -21,11 +22,14 @@ export type {
   MakerFillDetection,
   PendingChange,
   PositionQuantity,
+  SeenPosition,
   TakerTrade,
 } from './maker-fill-types.ts';
 export { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
 
 const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
+/** How long a position id is remembered after it was last seen: longer than the journal keeps a close. */
+const ID_MEMORY_MS = 180_000;
 /** Distinct subset sums tracked when matching trades to a change; past this the search gives up (and says so). */
 const MAX_SUBSET_SUMS = 4_096;
 
@@ -115,12 +119,15 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   const previousAt = input.previousAt ?? now - windowMs;
   const snapshotStartedAt = input.snapshotStartedAt ?? now;
   const carry = input.carry ?? { pending: [], recentTakers: [], used: {} };
+  const explained = new Set(carry.explained ?? []);
 
   const previous = new Map<string, PositionQuantity>();
   const current = new Map<string, PositionQuantity>();
   const currentRows = new Map<string, PositionQuantity[]>();
   const previousRows = new Map<string, PositionQuantity[]>();
-  const byId = new Map<string, string>();
+  /** Position id → its key and sign (a position id lives from open to close, with one sign), kept across calls. */
+  const seen: Record<string, SeenPosition> = {};
+  for (const [id, known] of Object.entries(carry.positions ?? {})) if (known[3] > now - ID_MEMORY_MS) seen[id] = known;
   const keys = new Map<string, { symbol: string; positionSide: string }>();
   /** An input without a position side is in one-way mode: its side is `BOTH`. */
   const addKey = (symbol: string, positionSide: string | undefined) => {
@@ -138,7 +145,9 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       const existing = map.get(key);
       // Two rows of one key (should not happen) are summed rather than one silently winning.
       map.set(key, existing ? { ...position, quantity: decAdd(existing.quantity, position.quantity) } : position);
-      if (position.id !== undefined) byId.set(position.id, key);
+      if (position.id !== undefined && decSign(position.quantity) !== 0) {
+        seen[position.id] = [position.symbol, keys.get(key)!.positionSide, decSign(position.quantity), now];
+      }
       const rows = list === input.current ? currentRows : previousRows;
       rows.set(key, [...(rows.get(key) ?? []), position]);
     }
@@ -181,14 +190,24 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     // Still not in a snapshot after a whole window: the timestamps cannot be trusted; let the carry rules judge.
     return now - trade.seenAt > windowMs ? 'unknown' : 'out';
   };
-  /** A trade counted now: it uses up the journal capacity of its own order, so that the entry does not count twice. */
-  const countTrade = (trade: CandidateTrade, key: string) => {
-    const entry = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
-    if (entry) {
-      const usedKey = `${entry.id}|${key}`;
-      used[usedKey] = decAdd(used[usedKey] ?? '0', decAbs(trade.quantity));
+  // A call whose fills showed up in myTrades explains nothing more: its trades do (also when they were read before
+  // the watcher's baseline, or by a poll before this one). A close's order id is not known: any trade on its
+  // position's key in the closing direction since the call began is taken as its fill.
+  for (const trade of input.trades) {
+    const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
+    if (own) explained.add(own.id);
+    for (const entry of input.journal) {
+      if (entry.kind === 'create' || (trade.time ?? now) < entry.at - windowMs) continue;
+      const side = trade.positionSide ?? 'BOTH';
+      const closes = (sign: number) => (trade.side === 'SELL' ? sign > 0 : sign < 0);
+      const target = entry.positionId === undefined ? undefined : seen[entry.positionId];
+      if (
+        target ? target[0] === trade.symbol && target[1] === side && closes(target[2]) : entry.symbol === trade.symbol
+      ) {
+        explained.add(entry.id);
+      }
     }
-  };
+  }
 
   const pendingByKey = new Map<string, PendingChange>();
   for (const change of carry.pending) pendingByKey.set(addKey(change.symbol, change.positionSide), change);
@@ -205,15 +224,14 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     let sum = '0';
     for (const trade of trades) {
       const placement = placeTrade(trade, snapshot);
-      if (placement === 'edge') {
+      if (placement === 'edge' && !input.baseline) {
         edge.push(trade);
       } else if (placement === 'out') {
         deferred.push(deferredOf(trade));
       } else {
         sum = decAdd(sum, trade.quantity);
-        countTrade(trade, key);
         // Only a trade that may not be in the positions yet can make them lag: it feeds the carry rule.
-        if (placement === 'unknown') {
+        if (placement === 'unknown' && !input.baseline) {
           recentTakers.push({
             symbol: trade.symbol,
             positionSide: trade.positionSide,
@@ -235,7 +253,6 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       for (const trade of edge) {
         if (included.has(trade)) {
           sum = decAdd(sum, trade.quantity);
-          countTrade(trade, key);
         } else {
           deferred.push(deferredOf(trade));
         }
@@ -247,6 +264,10 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
 
   const fills: MakerFill[] = [];
   const pending: PendingChange[] = [];
+  const live = new Set(input.journal.map((entry) => entry.id));
+  const kept = { explained: [...explained].filter((id) => live.has(id)), positions: seen };
+  // The first snapshot: trades in it are history; only those after it are carried (deferred) to the next call.
+  if (input.baseline) return { fills, carry: { pending, recentTakers: [], used, deferred, ...kept } };
 
   for (const [key, { symbol, positionSide }] of keys) {
     const previousQuantity = previous.get(key)?.quantity ?? '0';
@@ -263,14 +284,15 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     const relevant = input.journal.filter(
       (entry) =>
         entry.outcome !== 'rejected' &&
+        !explained.has(entry.id) &&
         entry.at <= now &&
         (entry.endedAt === undefined || entry.endedAt + windowMs >= observedFrom) &&
-        matches(entry, symbol, positionSide, key, byId),
+        matches(entry, symbol, positionSide, seen),
     );
 
     for (const entry of relevant) {
       if (entry.endedAt === undefined) continue;
-      const explain = capacity(entry, before);
+      const explain = capacity(entry, before, seen);
       if (!explain) continue;
       const sign = decSign(residual);
       if (explain.direction !== 0 && explain.direction !== sign) continue;
@@ -315,12 +337,11 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   }
 
   // Capacity bookkeeping is only needed while its entry can still explain something.
-  const live = new Set(input.journal.map((entry) => entry.id));
   const keptUsed: Record<string, string> = {};
   for (const [usedKey, value] of Object.entries(used)) {
     if (live.has(Number(usedKey.slice(0, usedKey.indexOf('|'))))) keptUsed[usedKey] = value;
   }
-  return { fills, carry: { pending, recentTakers, used: keptUsed, deferred } };
+  return { fills, carry: { pending, recentTakers, used: keptUsed, deferred, ...kept } };
 }
 
 function deferredOf(trade: CandidateTrade): DeferredTrade {
@@ -384,35 +405,39 @@ function chooseEdgeTrades(
   return { included: all, exact: false };
 }
 
+/** Whether a call may have moved this key: a close only its own position's key (unknown position: none). */
 function matches(
   entry: JournalEntry,
   symbol: string,
   positionSide: string,
-  key: string,
-  byId: ReadonlyMap<string, string>,
+  seen: Readonly<Record<string, SeenPosition>>,
 ): boolean {
-  if (entry.positionId !== undefined) {
-    const positionKey = byId.get(entry.positionId);
-    if (positionKey !== undefined) return positionKey === key;
-    // An unknown position id: fall back to the symbol if the call named one, else it may be any position.
-    if (entry.symbol === undefined) return true;
+  if (entry.kind === 'close') {
+    const target = entry.positionId === undefined ? undefined : seen[entry.positionId];
+    return target !== undefined && target[0] === symbol && target[1] === positionSide;
   }
-  if (entry.symbol !== undefined && entry.symbol !== symbol) return false;
-  if (entry.kind === 'closeAndSwitchMargin' || entry.positionSide === undefined) return true;
-  return entry.positionSide === positionSide;
+  if (entry.symbol !== symbol) return false;
+  return entry.kind === 'closeAndSwitchMargin' || (entry.positionSide ?? 'BOTH') === positionSide;
 }
 
 /** How much of a change a settled call can explain: a signed direction (0 = either) and a maximum (none = all). */
-function capacity(entry: JournalEntry, before: string): { direction: -1 | 0 | 1; max: string | undefined } | undefined {
-  const towardZero = decSign(before) === 0 ? 0 : (-decSign(before) as -1 | 1);
+function capacity(
+  entry: JournalEntry,
+  before: string,
+  seen: Readonly<Record<string, SeenPosition>>,
+): { direction: -1 | 0 | 1; max: string | undefined } | undefined {
   switch (entry.kind) {
     case 'create':
       if (!MARKET_TYPES.has(entry.orderType ?? '') || entry.quantity === undefined) return undefined;
       return { direction: entry.side === 'SELL' ? -1 : 1, max: decAbs(entry.quantity) };
-    case 'close':
-      return { direction: towardZero, max: entry.quantity === undefined ? decAbs(before) : decAbs(entry.quantity) };
+    case 'close': {
+      // Towards zero from the side the position had: a flat or re-opened key points nowhere else.
+      const sign = seen[entry.positionId ?? '']?.[2];
+      if (sign === undefined) return undefined;
+      return { direction: -sign as -1 | 1, max: decAbs(entry.quantity ?? before) };
+    }
     case 'closeAndSwitchMargin':
-      return { direction: towardZero, max: decAbs(before) };
+      return decSign(before) === 0 ? undefined : { direction: -decSign(before) as -1 | 1, max: decAbs(before) };
     default:
       return undefined;
   }

@@ -12,6 +12,7 @@ export {
   type MakerFillDetection,
   type PendingChange,
   type PositionQuantity,
+  type SeenPosition,
   type TakerTrade,
 } from './detect-maker-fills.ts';
 export {
@@ -36,6 +37,7 @@ export {
   type AccountWatcherPollResult,
   type OrderChange,
   type PositionChange,
+  type WatcherCheckpoint,
 } from './watcher.ts';
 export type {
   WebSocketCloseEventLike,

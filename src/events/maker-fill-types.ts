@@ -108,7 +108,22 @@ export interface MakerFillCarry {
   readonly used: Readonly<Record<string, string>>;
   /** Taker trades seen in myTrades that the positions did not include yet (absent: none). */
   readonly deferred?: readonly DeferredTrade[] | undefined;
+  /** Journal entries whose fills showed up in myTrades: they explain nothing more. */
+  readonly explained?: readonly number[] | undefined;
+  /** Positions seen, by id: `[symbol, positionSide, sign, lastSeenAt]` (a close explains only its own key). */
+  readonly positions?: Readonly<Record<string, SeenPosition>> | undefined;
 }
+
+/**
+ * A position as the detector remembers it by id: `[symbol, positionSide, sign of its quantity, last seen at]`.
+ *
+ * @example
+ * ```ts
+ * import type { SeenPosition } from 'futures-sdk';
+ * const remembered: SeenPosition = ['BTCUSDT', 'LONG', 1, Date.now()]; // a long BTCUSDT leg, seen just now
+ * ```
+ */
+export type SeenPosition = readonly [symbol: string, positionSide: string, sign: number, at: number];
 
 /**
  * A taker trade that happened after the position snapshot it was read with (its `time` is later than the
@@ -172,6 +187,8 @@ export interface DetectMakerFillsInput {
   carry?: MakerFillCarry | undefined;
   /** @default DEFAULT_MAKER_FILL_WINDOW_MS (5500) */
   windowMs?: number | undefined;
+  /** The first snapshot: trades it holds are history (no fills); only those after it are carried. */
+  baseline?: boolean | undefined;
 }
 
 /**

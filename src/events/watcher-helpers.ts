@@ -1,12 +1,37 @@
 // What the watcher derives from the API's rows outside its polling loop: an order's filled quantity and venue view,
 // whether a backend row agrees with the venue, and the position changes between two polls.
+
+import type { ClientContext } from '../_internal/context.ts';
 import { decCmp, decNormalize, isDecimalString } from '../_internal/decimal.ts';
+import type { InternalCallOptions } from '../_internal/transport.ts';
+import { myTrades as fetchMyTrades } from '../endpoints/on-context.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
+import type { AccountTrade } from '../schemas/trade.ts';
 import type { PositionQuantity } from './detect-maker-fills.ts';
 import { positionKey } from './position-key.ts';
 import type { AccountWatcherPollResult, PositionChange } from './watcher-types.ts';
+
+export interface TrackedOrder {
+  symbol: string;
+  /** Sub-account the placing call named (undefined: the primary one); its open orders list this order. */
+  subAccountId: string | undefined;
+  /** Status last reported (or the placing call's). */
+  status: string;
+  /** Fill field of the order (venue-specific name); undefined until first read. */
+  fill: string | undefined;
+  /** The venue's id, by which GET /v2/futures/open-orders names the order; learned from the first read. */
+  venueOrderId: string | undefined;
+  /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
+  venueAgreed: string | undefined;
+  /** The backend's row as last read; undefined until then. */
+  row?: Order | undefined;
+}
+
+export function tracked(symbol: string, subAccountId: string | undefined, status: string): TrackedOrder {
+  return { symbol, subAccountId, status, fill: undefined, venueOrderId: undefined, venueAgreed: undefined };
+}
 
 export const FILL_FIELDS = ['executedQty', 'filledQuantity', 'filledQty', 'cumQty'] as const;
 
@@ -31,6 +56,36 @@ export function rowAgrees(row: Order, venue: VenueOpenOrder): boolean {
   if (!WORKING_ORDER_STATUSES.includes(row.status)) return false;
   const fill = fillOf(row);
   return isDecimalString(fill) ? decCmp(fill, venue.executedQty) === 0 : row.status === venue.status;
+}
+
+/**
+ * New taker trades of `symbols` (GET /v2/futures/myTrades from each one's last seen id). A symbol never read
+ * before gives all its rows at the baseline (`since` undefined: the detector places them), else those after
+ * `since` (server time of the previous poll); -1 marks a symbol read with no rows yet (all of its rows are new).
+ */
+export async function readTrades(
+  ctx: ClientContext,
+  symbols: ReadonlySet<string>,
+  lastIds: ReadonlyMap<string, number>,
+  since: number | undefined,
+  subAccountId: string | undefined,
+  call: InternalCallOptions,
+): Promise<{ trades: AccountTrade[]; nextIds: Map<string, number> }> {
+  const trades: AccountTrade[] = [];
+  const nextIds = new Map<string, number>();
+  for (const symbol of symbols) {
+    const last = lastIds.get(symbol);
+    const fromId = last !== undefined && last >= 0 ? last : undefined;
+    const query = { symbol, ...(fromId === undefined ? {} : { fromId }), ...(subAccountId ? { subAccountId } : {}) };
+    const { data } = await fetchMyTrades(ctx, query, call);
+    let maxId = last ?? -1;
+    for (const trade of data) {
+      maxId = Math.max(maxId, trade.id);
+      if (last !== undefined || since === undefined || trade.time > since) trades.push(trade);
+    }
+    nextIds.set(symbol, maxId);
+  }
+  return { trades, nextIds };
 }
 
 export function quantityOf(position: Position): PositionQuantity {

@@ -2,7 +2,7 @@ import type { FuturesError } from '../errors/futures-error.ts';
 import type { Order } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
-import type { MakerFill } from './detect-maker-fills.ts';
+import type { MakerFill, MakerFillCarry } from './detect-maker-fills.ts';
 
 /**
  * A position whose quantity changed between two polls.
@@ -58,6 +58,33 @@ export interface AccountSnapshot {
   positions: Position[];
   /** This client's working orders, as GET /v2/orders last returned them. */
   orders: Order[];
+}
+
+/**
+ * What `watcher.checkpoint()` returns, for `client.watch({ resume })` in a new process: plain JSON (store it as
+ * text). Its fields are the SDK's to change; `version` says which format it is.
+ *
+ * @example
+ * ```ts
+ * import type { WatcherCheckpoint } from 'futures-sdk';
+ * const saved: WatcherCheckpoint | undefined = watcher.checkpoint();
+ * if (saved) client.watch({ resume: JSON.parse(JSON.stringify(saved)) as WatcherCheckpoint });
+ * ```
+ */
+export interface WatcherCheckpoint {
+  readonly version: 1;
+  /** `now` of the poll it describes (the client's clock). */
+  readonly at: number;
+  /** Server time of that poll (estimated from `Date` headers). */
+  readonly serverAt: number;
+  readonly positions: readonly Position[];
+  /** Last trade id read per symbol (-1: read, none yet). */
+  readonly tradeIds: Readonly<Record<string, number>>;
+  readonly carry: MakerFillCarry;
+  /** This client's working orders, by id, to go on following. */
+  readonly orders: Readonly<Record<string, { symbol: string; subAccountId?: string | undefined; status: string }>>;
+  /** The client whose journal the carry's entry ids refer to. */
+  readonly journal: string;
 }
 
 /**
@@ -118,6 +145,11 @@ export interface AccountWatcherOptions {
    * @default 60000
    */
   maxBackoffMs?: number | undefined;
+  /**
+   * A `watcher.checkpoint()` of an earlier watcher (another process): go on from it instead of taking a fresh
+   * baseline. The first poll reports, as `fill` and `maker_fill`, what happened since.
+   */
+  resume?: WatcherCheckpoint | undefined;
   /** Sub-account for myTrades (defaults to the client's). */
   subAccountId?: string | undefined;
   /**

@@ -5,7 +5,6 @@ import type { ClientContext } from '../_internal/context.ts';
 import type { CallJournal } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import {
-  myTrades as fetchMyTrades,
   openOrders as fetchOpenOrders,
   get as fetchOrder,
   list as fetchOrderList,
@@ -19,14 +18,16 @@ import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
-import type { AccountTrade } from '../schemas/trade.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } from './detect-maker-fills.ts';
 import {
   fillOf,
   positionChanges,
   quantityOf,
+  readTrades,
   rowAgrees,
   stoppedResult,
+  type TrackedOrder,
+  tracked,
   venueKey,
   venueView,
 } from './watcher-helpers.ts';
@@ -36,6 +37,7 @@ import type {
   AccountWatcherOptions,
   AccountWatcherPollResult,
   OrderChange,
+  WatcherCheckpoint,
 } from './watcher-types.ts';
 
 // The public shapes live in watcher-types.ts; re-exported here, where users import them from.
@@ -46,23 +48,8 @@ export type {
   AccountWatcherPollResult,
   OrderChange,
   PositionChange,
+  WatcherCheckpoint,
 } from './watcher-types.ts';
-
-interface TrackedOrder {
-  symbol: string;
-  /** Sub-account the placing call named (undefined: the primary one); its open orders list this order. */
-  subAccountId: string | undefined;
-  /** Status last reported (or the placing call's). */
-  status: string;
-  /** Fill field of the order (venue-specific name); undefined until first read. */
-  fill: string | undefined;
-  /** The venue's id, by which GET /v2/futures/open-orders names the order; learned from the first read. */
-  venueOrderId: string | undefined;
-  /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
-  venueAgreed: string | undefined;
-  /** The backend's row as last read; undefined until then. */
-  row?: Order | undefined;
-}
 
 /**
  * Reads per poll, beyond the fixed ones, to learn what became of tracked orders whose venue view changed (pages
@@ -112,15 +99,16 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   /** A `poll()` caller awaits the poll in flight: its failure is that caller's, not an `error` event. */
   private manualWaiting = false;
 
-  private baselineDone = false;
-  private startedAtServer: number | undefined;
+  /** Server time (estimated) of the last successful poll; undefined until the baseline. */
+  private previousServerAt: number | undefined;
   private previous: Position[] = [];
   private previousAt = 0;
-  private snapshotAt: number | undefined;
   private carry: MakerFillCarry | undefined;
   private readonly lastTradeId = new Map<string, number>();
   private readonly orders = new Map<string, TrackedOrder>();
   private readonly seenJournalOrders = new Set<string>();
+  /** Own orders known to be done: their fills are all in myTrades, so their calls explain nothing more. */
+  private readonly finalOrders = new Set<string>();
   /** Offset of GET /v2/orders where the next poll goes on looking for orders older than its first pages. */
   private listResume = 0;
 
@@ -136,6 +124,24 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.symbols = [...(options.symbols ?? [])];
     this.subAccountId = options.subAccountId;
     if (!(this.intervalMs > 0)) throw new ConfigurationError('watch(): intervalMs must be a positive number');
+    const { resume } = options;
+    if (resume !== undefined) {
+      if (resume?.version !== 1) throw new ConfigurationError('watch(): resume is not a checkpoint of this SDK');
+      this.previous = [...structuredClone(resume.positions)];
+      this.previousAt = resume.at;
+      this.previousServerAt = resume.serverAt;
+      for (const [symbol, id] of Object.entries(resume.tradeIds)) this.lastTradeId.set(symbol, id);
+      // Journal entry ids are this client's: another process's mean nothing here.
+      const same = resume.journal === this.journal?.instance;
+      this.carry = { ...structuredClone(resume.carry), ...(same ? {} : { used: {}, explained: [] }) };
+      for (const [id, order] of Object.entries(resume.orders)) {
+        this.orders.set(id, tracked(order.symbol, order.subAccountId, order.status));
+      }
+      // Orders the checkpoint already followed (or saw end) are not taken from the journal again.
+      for (const entry of same ? (this.journal?.entries() ?? []) : []) {
+        if (entry.at <= resume.at) for (const order of entry.orders) this.seenJournalOrders.add(order.id);
+      }
+    }
     if (options.autoStart !== false) this.start();
   }
 
@@ -145,14 +151,12 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   /**
-   * Starts the automatic polling: the first poll on a 0 ms timer, then one `intervalMs` after each poll ends
-   * (`intervalMs × 2^failures`, capped by `maxBackoffMs`, after failures). Does nothing if running or stopped.
-   * `client.watch()` calls it unless `autoStart: false`.
+   * Starts the automatic polling: the first poll on a 0 ms timer, then one `intervalMs` (with backoff after
+   * failures) after each poll ends. Does nothing if running or stopped.
    */
   start(): void {
     if (this.running || this.stopped) return;
     this.running = true;
-    this.markStart();
     this.schedule(0);
   }
 
@@ -165,21 +169,37 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.controller?.abort();
   }
 
-  /**
-   * The account as of the last successful poll (`undefined` before it): open positions and this client's working
-   * orders (those read so far), as copies.
-   */
+  /** The account as of the last successful poll (`undefined` before it): open positions, this client's working orders. */
   snapshot(): AccountSnapshot | undefined {
-    if (this.snapshotAt === undefined) return undefined;
+    if (this.previousServerAt === undefined) return undefined;
     const orders = [...this.orders.values()].flatMap((tracked) => (tracked.row ? [tracked.row] : []));
-    return structuredClone({ at: this.snapshotAt, positions: this.previous, orders });
+    return structuredClone({ at: this.previousAt, positions: this.previous, orders });
   }
 
   /**
-   * Runs one poll now (or joins the one in progress) and resolves with how it went: `{ ok: true, at, baseline }`,
-   * or `{ ok: false, error, stopped }` with the poll's `FuturesError`. It never rejects. A failure is reported
-   * once: to this caller, not as an `error` event (also when this call joined an automatic poll); it still
-   * counts for the automatic polling's backoff. It does not start the automatic polling, nor move its timer.
+   * What a new process needs to go on from the last successful poll (`undefined` before it): pass it as
+   * `client.watch({ resume })`, whose first poll reports what happened in between. Plain JSON.
+   */
+  checkpoint(): WatcherCheckpoint | undefined {
+    if (this.previousServerAt === undefined) return undefined;
+    this.adoptJournalOrders();
+    return structuredClone({
+      version: 1,
+      at: this.previousAt,
+      serverAt: this.previousServerAt,
+      positions: this.previous,
+      tradeIds: Object.fromEntries(this.lastTradeId),
+      orders: Object.fromEntries(
+        [...this.orders].map(([id, { symbol, subAccountId, status }]) => [id, { symbol, subAccountId, status }]),
+      ),
+      carry: this.carry ?? { pending: [], recentTakers: [], used: {} },
+      journal: this.journal?.instance ?? '',
+    });
+  }
+
+  /**
+   * Runs one poll now (or joins the one in progress): `{ ok: true, at, baseline }` or `{ ok: false, error, stopped }`;
+   * never rejects. A failure goes to this caller only (no `error` event) and counts for the automatic backoff.
    */
   poll(): Promise<AccountWatcherPollResult> {
     // The caller is told the result: a failure goes to it, not (again) to the `error` event.
@@ -189,17 +209,11 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
   private run(): Promise<AccountWatcherPollResult> {
     if (this.stopped) return Promise.resolve(stoppedResult('The account watcher is stopped: nothing was polled'));
-    this.markStart();
     this.inFlight ??= this.cycle().finally(() => {
       this.inFlight = undefined;
       this.manualWaiting = false;
     });
     return this.inFlight;
-  }
-
-  /** Trades of a symbol first read without `fromId` count as new from here on (server clock). */
-  private markStart(): void {
-    this.startedAtServer ??= this.ctx.transport.config.clock.now() + this.ctx.transport.clockSync.offset;
   }
 
   private schedule(delay: number): void {
@@ -229,70 +243,56 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.adoptJournalOrders();
 
       const symbols = new Set<string>(this.symbols);
-      for (const position of positions) symbols.add(position.symbol);
+      for (const position of [...positions, ...this.previous]) symbols.add(position.symbol);
       for (const order of this.orders.values()) symbols.add(order.symbol);
       for (const entry of this.journal?.entries(now - 2 * this.windowMs) ?? []) {
         if (entry.symbol !== undefined) symbols.add(entry.symbol);
       }
 
       // Trades are read after positions: a fill already in the positions is then always among them.
-      const newTrades: AccountTrade[] = [];
-      const nextIds = new Map<string, number>();
-      for (const symbol of symbols) {
-        const fromId = this.lastTradeId.get(symbol);
-        const query = {
-          symbol,
-          ...(fromId === undefined ? {} : { fromId }),
-          ...(this.subAccountId === undefined ? {} : { subAccountId: this.subAccountId }),
-        };
-        const { data } = await fetchMyTrades(this.ctx, query, call);
-        let maxId = fromId ?? -1;
-        for (const trade of data) {
-          if (trade.id > maxId) maxId = trade.id;
-          const isNew =
-            fromId !== undefined
-              ? trade.id > fromId
-              : this.baselineDone && trade.time >= (this.startedAtServer ?? Number.POSITIVE_INFINITY);
-          if (isNew) newTrades.push(trade);
-        }
-        if (maxId >= 0) nextIds.set(symbol, maxId);
-      }
-
+      const read = await readTrades(
+        this.ctx,
+        symbols,
+        this.lastTradeId,
+        this.previousServerAt,
+        this.subAccountId,
+        call,
+      );
       const orders = await this.readOrders(call);
       if (controller.signal.aborted) return stoppedResult('The account watcher was stopped during the poll');
 
       // Everything was read: commit and report.
-      for (const [symbol, id] of nextIds) this.lastTradeId.set(symbol, id);
+      for (const [symbol, id] of read.nextIds) this.lastTradeId.set(symbol, id);
       orders.commit();
       const previous = this.previous;
       const previousAt = this.previousAt;
+      const baseline = this.previousServerAt === undefined;
       this.previous = positions;
       this.previousAt = now;
-      this.snapshotAt = now;
+      this.previousServerAt = now + this.ctx.transport.clockSync.offset;
       this.failures = 0;
-      if (!this.baselineDone) {
-        this.baselineDone = true;
-        this.safeEmit('poll', { at: now });
-        return { ok: true, at: now, baseline: true };
-      }
-
-      newTrades.sort((a, b) => a.time - b.time || a.id - b.id);
+      const trades = read.trades.sort((a, b) => a.time - b.time || a.id - b.id);
       const detection = detectMakerFills({
-        previous: previous.map(quantityOf),
+        previous: (baseline ? positions : previous).map(quantityOf),
         current: positions.map(quantityOf),
-        trades: newTrades,
+        trades,
         journal: this.journal?.entries() ?? [],
         now,
         snapshotStartedAt,
         previousAt,
-        carry: this.carry,
+        carry: this.carryWithDone(),
         windowMs: this.windowMs,
+        baseline,
       });
       this.carry = detection.carry;
+      if (baseline) {
+        this.safeEmit('poll', { at: now });
+        return { ok: true, at: now, baseline: true };
+      }
 
       for (const change of positionChanges(previous, positions)) this.safeEmit('position_update', change);
       for (const change of orders.changes) this.safeEmit('order_update', change);
-      for (const trade of newTrades) this.safeEmit('fill', trade);
+      for (const trade of trades) this.safeEmit('fill', trade);
       for (const fill of detection.fills) this.safeEmit('maker_fill', fill);
       this.safeEmit('poll', { at: now });
       return { ok: true, at: now, baseline: false };
@@ -311,10 +311,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   /**
-   * What became of this client's working orders, in a bounded number of requests: the venue's open orders (one
-   * request per sub-account in use) tell which orders changed or left; only those are read from the backend
-   * (whose rows say FILLED or CANCELED, and which GET /v2/positions agrees with). State changes are returned as
-   * `commit`, applied only when the whole poll succeeded.
+   * What became of this client's working orders: open orders (one request per sub-account) tell which changed;
+   * only those are read from the backend. `commit` applies the changes once the whole poll succeeded.
    */
   private async readOrders(call: InternalCallOptions): Promise<{ changes: OrderChange[]; commit: () => void }> {
     if (this.orders.size === 0) return { changes: [], commit: () => {} };
@@ -350,6 +348,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       updates.push(() => {
         if (!WORKING_ORDER_STATUSES.includes(row.status)) {
           this.orders.delete(id);
+          this.finalOrders.add(id);
           return;
         }
         tracked.status = row.status;
@@ -374,10 +373,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   /**
-   * Backend rows of `ids` (oldest tracked first), in at most {@link MAX_ORDER_READS_PER_POLL} requests: single
-   * orders when that covers them, else pages of GET /v2/orders (newest first, so the page at offset 0 holds new
-   * orders; a search for older ones goes on at the next poll where this one stopped). `null`: the order is gone
-   * (404). Ids left out are read at a later poll.
+   * Backend rows of `ids` in at most {@link MAX_ORDER_READS_PER_POLL} requests: by id, else pages of GET
+   * /v2/orders (newest first; an older search goes on at the next poll). `null`: gone (404).
    */
   private async readOrderRows(ids: readonly string[], call: InternalCallOptions): Promise<Map<string, Order | null>> {
     const rows = new Map<string, Order | null>();
@@ -418,17 +415,22 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         if (this.seenJournalOrders.has(order.id)) continue;
         this.seenJournalOrders.add(order.id);
         if (WORKING_ORDER_STATUSES.includes(order.status)) {
-          this.orders.set(order.id, {
-            symbol: order.symbol,
-            subAccountId: entry.subAccountId,
-            status: order.status,
-            fill: undefined,
-            venueOrderId: undefined,
-            venueAgreed: undefined,
-          });
+          this.orders.set(order.id, tracked(order.symbol, entry.subAccountId, order.status));
+        } else {
+          this.finalOrders.add(order.id);
         }
       }
     }
+  }
+
+  /** The carry, with creates whose orders are all done marked explained (their trades say all they did). */
+  private carryWithDone(): MakerFillCarry | undefined {
+    const entries = this.journal?.entries() ?? [];
+    const live = new Set(entries.flatMap((entry) => entry.orders.map((order) => order.id)));
+    for (const id of this.finalOrders) if (!live.has(id)) this.finalOrders.delete(id);
+    const done = entries.filter((e) => e.orders.length > 0 && e.orders.every((o) => this.finalOrders.has(o.id)));
+    if (done.length === 0 || !this.carry) return this.carry;
+    return { ...this.carry, explained: [...(this.carry.explained ?? []), ...done.map((entry) => entry.id)] };
   }
 
   private safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {

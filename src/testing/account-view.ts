@@ -37,6 +37,10 @@ export function accountView(store: EngineStore, accountId: string): AccountView 
     orders: account.orders.map((o) => orderWire(o)),
     venueOrderStatus: Object.fromEntries(account.orders.map((o) => [o.id, o.venue.status])),
     trades: account.trades.map(tradeWire),
+    makerFills: account.makerFills.map(({ unsynced, qty, ...fill }) => ({
+      ...fill,
+      quantity: fill.side === 'SELL' ? `-${qty}` : qty,
+    })),
     transfers: account.transfers.map(transferWire),
   };
 }

@@ -109,6 +109,32 @@ export interface RequestLogEntry {
 }
 
 /**
+ * One maker fill as the simulator recorded it: the truth a maker-fill detector (`client.watch()`'s `maker_fill`)
+ * is checked against. `quantity` is signed (BUY +, SELL −); `syncedAt` is the server time from which GET
+ * /v2/positions shows it (the next sync tick, or an earlier taker fill or close of the same position), undefined
+ * until then.
+ *
+ * @example
+ * ```ts
+ * const fills: SimMakerFill[] = ex.account(accountId).makerFills;
+ * const shown = fills.filter((f) => f.syncedAt !== undefined).map((f) => [f.symbol, f.positionSide, f.quantity]);
+ * ```
+ */
+export interface SimMakerFill {
+  orderId: string;
+  subAccountId: string;
+  symbol: string;
+  positionSide: PositionSide;
+  side: 'BUY' | 'SELL';
+  /** Signed decimal string: BUY +, SELL −. */
+  quantity: string;
+  price: string;
+  /** Server time of the fill on the venue (ms epoch). */
+  time: number;
+  syncedAt: number | undefined;
+}
+
+/**
  * A read-only snapshot of an account for assertions (`ex.account(id)`).
  *
  * @example
@@ -139,6 +165,8 @@ export interface AccountView {
   venueOrderStatus: Record<string, OrderStatus>;
   /** Taker trades (myTrades rows), oldest first. */
   trades: SimTrade[];
+  /** Maker fills (which have no myTrades row), oldest first: what a maker-fill detector should report. */
+  makerFills: SimMakerFill[];
   /** Deposits and withdrawals, oldest first. */
   transfers: SimTransfer[];
 }

@@ -35,7 +35,13 @@ import { accountEventWire, type SimTransfer, transferWire } from './http/routes/
 import { MarketSimulator } from './market/simulator.ts';
 import type { SimMarketChannel } from './market/types.ts';
 
-export type { AccountView, CreateAccountOptions, ExchangeOptions, RequestLogEntry } from './exchange-types.ts';
+export type {
+  AccountView,
+  CreateAccountOptions,
+  ExchangeOptions,
+  RequestLogEntry,
+  SimMakerFill,
+} from './exchange-types.ts';
 
 /**
  * The simulated exchange. Build it with {@link createExchange}.

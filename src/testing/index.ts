@@ -57,6 +57,7 @@ export {
   Exchange,
   type ExchangeOptions,
   type RequestLogEntry,
+  type SimMakerFill,
 } from './exchange.ts';
 export type { CreateApiKeyOptions } from './http/auth.ts';
 export { type FaultSpec, Faults } from './http/faults.ts';

@@ -74,6 +74,7 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
     entries: (body) => [
       { kind: 'close', positionId: String(body.positionId), quantity: body.quantity as string | undefined },
     ],
+    orders: (result) => [result.closed.reconciled === true ? null : []],
   },
   response: closePositionResponseSchema,
 });

@@ -29,6 +29,7 @@ export function createAccount(
     orders: [],
     positions: [],
     trades: [],
+    makerFills: [],
     transfers: [],
     history: [],
   };

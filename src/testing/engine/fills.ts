@@ -97,7 +97,20 @@ export function fill(
     updatedAt: now,
   };
   if (done) store.working.delete(order);
-  if (!isMaker) {
+  if (isMaker) {
+    account.makerFills.push({
+      orderId: order.id,
+      subAccountId: sub.id,
+      symbol: order.symbol,
+      positionSide: order.positionSide,
+      side: order.side,
+      qty: filled,
+      price,
+      time: now,
+      syncedAt: undefined,
+      unsynced: new Set(touched.map((p) => p.id)),
+    });
+  } else {
     const trade: TradeRecord = {
       id: ++account.tradeSeq,
       subAccountId: sub.id,

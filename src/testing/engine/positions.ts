@@ -48,10 +48,40 @@ export function hasOpenPosition(store: EngineStore, sub: SubAccountState, symbol
     );
 }
 
-/** Copies the venue view into the database and pushes `position_update`. */
+/**
+ * Copies the venue view into the database and pushes `position_update`; the key's other positions (the one a
+ * one-way flip closed or opened) are written with it, so the database never shows half a flip.
+ */
 export function commitPosition(store: EngineStore, position: PositionState): void {
+  for (const other of store.account(position.accountId).positions) {
+    if (
+      other === position ||
+      other.subAccountId !== position.subAccountId ||
+      other.symbol !== position.symbol ||
+      other.positionSide !== position.positionSide
+    ) {
+      continue;
+    }
+    // Opened and closed between two writes: never shown, but what its fills did is now in the key's rows.
+    if (other.db === undefined && other.venue.status === 'CLOSED') markShown(store, other);
+    else if (JSON.stringify(other.db) !== JSON.stringify(other.venue)) commitOne(store, other);
+  }
+  commitOne(store, position);
+}
+
+function commitOne(store: EngineStore, position: PositionState): void {
   position.db = { ...position.venue };
+  markShown(store, position);
   store.emit(position.accountId, { event: 'position_update', position });
+}
+
+/** The maker-fill oracle: a fill is shown once every position it moved has been written. */
+function markShown(store: EngineStore, position: PositionState): void {
+  for (const fill of store.account(position.accountId).makerFills) {
+    if (fill.syncedAt === undefined && fill.unsynced.delete(position.id) && fill.unsynced.size === 0) {
+      fill.syncedAt = store.now();
+    }
+  }
 }
 
 /** Opens or grows the position on (sub, symbol, side) by `qty` at `price`; the entry price is the weighted mean. */

@@ -165,6 +165,21 @@ export interface TradeRecord {
   positionSide: PositionSide;
 }
 
+/** A maker fill, the oracle of the maker-fill tests: `syncedAt` is set once every position it moved is in the database. */
+export interface MakerFillRecord {
+  orderId: string;
+  subAccountId: string;
+  symbol: string;
+  positionSide: PositionSide;
+  side: Side;
+  qty: string;
+  price: string;
+  time: number;
+  syncedAt: number | undefined;
+  /** Positions it moved whose database row does not show it yet. */
+  unsynced: Set<string>;
+}
+
 export interface TransferState {
   id: string;
   asset: string;
@@ -225,6 +240,7 @@ export interface AccountState {
   orders: OrderState[];
   positions: PositionState[];
   trades: TradeRecord[];
+  makerFills: MakerFillRecord[];
   transfers: TransferState[];
   history: HistoryRecord[];
 }

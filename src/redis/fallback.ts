@@ -1,5 +1,6 @@
-// A Redis fleet member's budget while Redis cannot count for it (unreachable, or restarted less than a window
-// ago): a static share of each bucket, kept in memory, from what Redis said last. See docs/fleet.md, "Outages".
+// What a Redis fleet member remembers of its own slots, so that Redis going away costs neither trading nor the
+// count: a static share of each bucket while Redis cannot count, and its own slots of the last window to hand a
+// restarted Redis back. See docs/fleet.md, "Outages".
 import type { BucketBudget, SlotGrant } from 'futures-sdk';
 
 /** What Redis last said about a bucket: slots held then, and when all of them will have left the window. */
@@ -8,18 +9,23 @@ interface Seen {
   clearAt: number;
 }
 
+/** One of this member's slots: when taken, then when settled (a slot counts from its answer). */
+interface Own {
+  at: number;
+  /** Taken on the static share (Redis did not count it). */
+  local: boolean;
+}
+
 const now = () => performance.now();
 
 export class FallbackBudget {
-  /** Members to divide a bucket by: the most lanes seen held in the last minute (a member that left may still
-   *  hold slots). */
+  /** Members to divide a bucket by: the most lanes seen held in the last minute (one that left may still hold
+   *  slots). */
   private peers = 1;
   private peersAt = 0;
   private readonly seen = new Map<string, Seen>();
-  /** Slots taken here, per bucket: ticket → when taken, then when settled (a slot counts from its answer). */
-  private readonly taken = new Map<string, Map<string, number>>();
-  /** Settled slots Redis has not been told of yet: ticket → bucket. */
-  readonly unsynced = new Map<string, string>();
+  /** This member's slots of the last window, per bucket (with the bucket's window). */
+  private readonly own = new Map<string, { windowMs: number; slots: Map<string, Own> }>();
   private seq = 0;
   private readonly prefix: string;
 
@@ -35,44 +41,58 @@ export class FallbackBudget {
     }
   }
 
-  observe(bucket: string, used: unknown, clearMs: unknown): void {
+  /** Notes what Redis answered a take: `ticket` when it granted one. */
+  observe(bucket: string, windowMs: number, used: unknown, clearMs: unknown, ticket?: string): void {
     if (typeof used === 'number' && typeof clearMs === 'number') {
       this.seen.set(bucket, { used, clearAt: now() + clearMs });
     }
+    if (ticket !== undefined) this.slots(bucket, windowMs).set(ticket, { at: now(), local: false });
   }
 
-  isOwn(ticket: string): boolean {
-    return ticket.includes(this.prefix);
+  private slots(bucket: string, windowMs: number): Map<string, Own> {
+    const entry = this.own.get(bucket) ?? { windowMs, slots: new Map<string, Own>() };
+    entry.windowMs = windowMs;
+    this.own.set(bucket, entry);
+    const t = now();
+    for (const [ticket, slot] of entry.slots) if (slot.at <= t - windowMs) entry.slots.delete(ticket);
+    return entry.slots;
   }
 
   /**
-   * A slot of this member's share. Until the slots Redis last reported have left the window, the share is of
-   * what was left then: floor((limit − used) / members); afterwards floor(limit / members). Slots taken here count
-   * against it until they leave the window.
+   * A slot of this member's static share. Until the slots Redis last reported have left the window, the share
+   * is of what was left then: floor((limit − used) / members); afterwards floor(limit / members). Slots taken
+   * here count against it until they leave the window.
    */
   take(bucket: string, { limit, windowMs }: BucketBudget): SlotGrant {
     if (!Number.isFinite(limit)) return { granted: true, ticket: 'unlimited' };
     const t = now();
-    const mine = this.taken.get(bucket) ?? new Map<string, number>();
-    this.taken.set(bucket, mine);
-    for (const [ticket, at] of mine) if (at <= t - windowMs) mine.delete(ticket);
+    const slots = this.slots(bucket, windowMs);
+    const local = [...slots.values()].filter((s) => s.local);
     const seen = this.seen.get(bucket);
     const busy = seen !== undefined && t < seen.clearAt;
-    const share = Math.floor((busy ? limit - seen.used : limit) / this.peers);
-    if (mine.size < share) {
+    if (local.length < Math.floor((busy ? limit - seen.used : limit) / this.peers)) {
       const ticket = `${windowMs}${this.prefix}${++this.seq}`;
-      mine.set(ticket, t);
+      slots.set(ticket, { at: t, local: true });
       return { granted: true, ticket };
     }
     // Asked again within a second at most: Redis may be back by then.
-    const frees = [1_000, ...[...mine.values()].map((at) => at + windowMs - t)];
+    const frees = [1_000, ...local.map((s) => s.at + windowMs - t)];
     if (busy) frees.push(seen.clearAt - t);
     return { granted: false, retryInMs: Math.max(1, Math.ceil(Math.min(...frees))) };
   }
 
   settle(bucket: string, ticket: string, settlement: 'counted' | 'refunded'): void {
-    const mine = this.taken.get(bucket);
-    if (settlement === 'refunded') mine?.delete(ticket);
-    else if (mine?.has(ticket)) mine.set(ticket, now());
+    const slots = this.own.get(bucket)?.slots;
+    if (settlement === 'refunded') slots?.delete(ticket);
+    else if (slots?.has(ticket)) slots.get(ticket)!.at = now();
+  }
+
+  /** This member's slots of the last window, per bucket: [windowMs, ticket, ageMs, ticket, ageMs, …]. */
+  slotsToRestore(): Array<[string, Array<string | number>]> {
+    const t = now();
+    return [...this.own].map(([bucket, { windowMs }]) => [
+      bucket,
+      [windowMs, ...[...this.slots(bucket, windowMs)].flatMap(([ticket, s]) => [ticket, Math.floor(t - s.at)])],
+    ]);
   }
 }

@@ -20,6 +20,7 @@ import {
   PAUSE_BUCKET,
   RELEASE_LANE,
   RENEW_LANE,
+  RESTORE_SLOTS,
   SETTLE_SLOT,
   TAKE_SLOT,
 } from './scripts.ts';
@@ -54,6 +55,8 @@ class RedisFleetMember implements RedisFleet {
   private lastProblem = 'no lease yet';
   /** The last connection error of a connection the fleet opened (commands then fail with a vaguer message). */
   private connectionProblem: string | undefined;
+  /** Redis failed a command since the last renewal: it may have missed (or lost) some of this member's slots. */
+  private missed = false;
   private readonly client: RedisFleetClient;
   private readonly owned: OwnedClient | undefined;
   private readonly o: Resolved;
@@ -183,7 +186,7 @@ class RedisFleetMember implements RedisFleet {
         const alive = lease !== undefined && this.isLive(lease);
         const mono = performance.now();
         const wall = Date.now();
-        const [code, value, held] = await this.run(
+        const [code, value, held, restored] = await this.run(
           RENEW_LANE,
           [this.keys.lanes],
           [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs, this.config, alive ? '1' : '0'],
@@ -192,12 +195,7 @@ class RedisFleetMember implements RedisFleet {
         if (code >= 0) {
           this.lease = this.leaseFrom(code, Number(value), mono, wall);
           this.fallback.lanesHeld(held);
-          // Slots taken on the static share while Redis was away: counted now (later than taken: never too short).
-          for (const [ticket, bucket] of this.fallback.unsynced) {
-            const k = this.bucketKeys(bucket as BucketName);
-            await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, 'counted']);
-            this.fallback.unsynced.delete(ticket);
-          }
+          if (this.missed || restored === 1) await this.restoreSlots();
         } else {
           // -4: someone else holds it (Redis lost data): stop signing at once. -5 or -1: the record is gone or
           // the namespace changed: lease afresh.
@@ -205,11 +203,13 @@ class RedisFleetMember implements RedisFleet {
           this.lastIndex = undefined;
           this.lastProblem =
             code === -4 ? `lane ${index} is held by another member (Redis lost data?)` : `lane ${index} lapsed`;
+          if (code === -5) await this.restoreSlots();
           next = 10;
         }
       }
     } catch (error) {
       this.lastProblem = describe(error);
+      this.missed = true;
       // Retry soon (re-registered as soon as Redis answers); the lease stays usable until its local deadline.
       next = Math.min(this.o.leaseTtlMs / 10, 250);
     }
@@ -230,15 +230,16 @@ class RedisFleetMember implements RedisFleet {
       reply = await this.run(
         TAKE_SLOT,
         [k.counted, k.flight, k.pause, `${this.keys.prefix}seq`],
-        [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs],
+        [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs, this.o.leaseTtlMs],
       );
     } catch (error) {
+      this.missed = true;
       return this.staticShare(bucket, budget, error);
     }
     const [granted, value, paused, used, clearMs] = reply;
-    // -1: Redis restarted less than a window ago and may have lost slots the server still counts.
+    // -1: Redis restarted moments ago; members may not all have handed back their slots yet.
     if (granted === -1) return this.staticShare(bucket, budget, undefined);
-    this.fallback.observe(bucket, used, clearMs);
+    this.fallback.observe(bucket, windowMs, used, clearMs, granted === 1 ? String(value) : undefined);
     if (granted === 1) return { granted: true, ticket: String(value) };
     return paused === 1
       ? { granted: false, retryInMs: Number(value), paused: true }
@@ -256,17 +257,24 @@ class RedisFleetMember implements RedisFleet {
 
   private async settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): Promise<void> {
     if (ticket === 'unlimited') return;
-    const own = this.fallback.isOwn(ticket);
-    if (own) this.fallback.settle(bucket, ticket, settlement);
+    this.fallback.settle(bucket, ticket, settlement);
     // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
-    // holding its place for two windows from its take, which is never too short; one of the static share is
-    // told to Redis once it answers again.
+    // holding its place for two windows from its take, which is never too short, and is handed back with the
+    // member's other slots once Redis answers again.
     try {
       const k = this.bucketKeys(bucket);
       await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
     } catch {
-      if (own && settlement === 'counted') this.fallback.unsynced.set(ticket, bucket);
+      this.missed = true;
     }
+  }
+
+  /** Hands this member's slots of the last window back to Redis (see RESTORE_SLOTS). */
+  private async restoreSlots(): Promise<void> {
+    for (const [bucket, args] of this.fallback.slotsToRestore()) {
+      await this.run(RESTORE_SLOTS, [this.bucketKeys(bucket as BucketName).counted], args);
+    }
+    this.missed = false;
   }
 
   private async pause(bucket: BucketName, forMs: number): Promise<void> {

@@ -7,9 +7,9 @@
  * - lanes are granted to newcomers only while the lane hash is known to have been written by this very Redis
  *   process (`run` field = current `run_id`) or once Redis has been up longer than a lease plus the rest period,
  *   so any lease from before the restart has ended and rested;
- * - slots are granted only once Redis has been up for a full window, so every slot counted by the server in the
- *   last window is also counted here; until then members take their static share (fallback.ts) and settle those
- *   slots here.
+ * - slots are granted only once Redis has been up for a full window or a lease, whichever is shorter: by then
+ *   every member that may still sign has re-registered its lane and handed back its slots of the last window
+ *   (RESTORE_SLOTS); until then members take their static share (fallback.ts).
  */
 import { createHash } from 'node:crypto';
 
@@ -95,8 +95,8 @@ return {-3, soonest}
 /**
  * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1" when the
  * member's own conservative deadline has not passed yet).
- * Returns {index, leaseMs, lanesHeld} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and
- * the member may no longer sign: lease a lane afresh) | {-1, existingConfig}.
+ * Returns {index, leaseMs, lanesHeld, restored (1: the record was missing)} | {-4, 0} (another member holds it: stop
+ * at once) | {-5, 0} (no record and the member may no longer sign: lease a lane afresh) | {-1, existingConfig}.
  * A missing record with `alive` means Redis lost it (restart without persistence) or the whole hash expired (no
  * member renewed for ttl + rest): nobody else can hold the lane (a newcomer waits out ttl + rest after a
  * restart), so the holder takes it back.
@@ -112,7 +112,9 @@ if holder ~= nil and holder ~= member then return {-4, 0} end
 local now = now_ms()
 redis.call('HSET', key, 'lane:' .. index, member .. ' ' .. (now + ttl), 'config', config)
 redis.call('PEXPIRE', key, ttl + rest)
-return {tonumber(index), ttl, held(key, tonumber(string.match(config, '^(%d+)')), now)}
+local restored = 0
+if holder == nil then restored = 1 end
+return {tonumber(index), ttl, held(key, tonumber(string.match(config, '^(%d+)')), now), restored}
 `);
 
 /**
@@ -140,21 +142,22 @@ return 1
  */
 
 /**
- * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs.
+ * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs,
+ * leaseTtlMs.
  * Returns {1, ticket, 0, used, clearMs} | {0, retryInMs, paused (1 while a 429's pause holds the bucket), used,
- * clearMs} | {-1, msToGo} (Redis started less than a window ago: its slots may be lost; members use their static
- * share). `used` counts the slots held now, `clearMs` says when all of them will have left the window (a slot in
+ * clearMs} | {-1, msToGo} (Redis started less than min(window, lease) ago: members may not all have handed back
+ * their slots yet; they use their static share). `used` counts the slots held now, `clearMs` says when all of them will have left the window (a slot in
  * flight is counted as settled within a second of now): what a member falls back on if Redis goes away.
  */
 export const TAKE_SLOT = script(`
 local counted, flight, pause, seq = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
-local limit, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local limit, window, ttl = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local now = now_ms()
 local paused_until = tonumber(redis.call('GET', pause) or '0')
 if paused_until > now then return {0, paused_until - now, 1} end
 if limit < 0 then return {1, 'unlimited', 0} end
 local _, uptime = server_info()
-if uptime < window then return {-1, window - uptime} end
+if uptime < math.min(window, ttl) then return {-1, math.min(window, ttl) - uptime} end
 redis.call('ZREMRANGEBYSCORE', counted, '-inf', now - window)
 redis.call('ZREMRANGEBYSCORE', flight, '-inf', now - 2 * window)
 local n_counted = redis.call('ZCARD', counted)
@@ -215,4 +218,19 @@ local existing = tonumber(redis.call('GET', pause) or '0')
 if existing > paused_until then paused_until = existing end
 if paused_until > now then redis.call('SET', pause, paused_until, 'PX', paused_until - now) end
 return paused_until
+`);
+
+/**
+ * A member hands back its slots of the last window to a Redis that lost them (restart) or may have missed them
+ * (taken on the static share). KEYS: counted. ARGV: windowMs, then ticket, ageMs pairs. Returns 1.
+ */
+export const RESTORE_SLOTS = script(`
+local counted, window = KEYS[1], tonumber(ARGV[1])
+local now = now_ms()
+for i = 2, #ARGV - 1, 2 do
+  local at = now - tonumber(ARGV[i + 1])
+  if at > now - window then redis.call('ZADD', counted, at, ARGV[i]) end
+end
+if redis.call('PTTL', counted) < window then redis.call('PEXPIRE', counted, window) end
+return {1}
 `);

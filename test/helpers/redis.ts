@@ -15,6 +15,8 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts a fresh server on the same port (after `kill`). */
   restart(): Promise<void>;
+  /** Sends a signal to the server process (`SIGSTOP` freezes it with its data, `SIGCONT` resumes it). */
+  signal(signal: NodeJS.Signals): void;
   /** Runs `redis-cli` against it and returns its output (for assertions on keys). */
   cli(...args: string[]): string;
   /** SIGTERM and wait. */
@@ -89,6 +91,9 @@ export async function startRedis(): Promise<RedisServer> {
     },
     async restart() {
       child = await launch(port);
+    },
+    signal(signal) {
+      child.kill(signal);
     },
     cli(...args) {
       return execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args], { encoding: 'utf8' });

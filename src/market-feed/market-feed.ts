@@ -11,7 +11,7 @@ import { ticker24hr } from '../endpoints/market/ticker-24hr.ts';
 import { trades } from '../endpoints/market/trades.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
-import { ListenerError } from '../errors/listener-error.ts';
+import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { PublicClient } from '../public-client.ts';
 import {
@@ -135,7 +135,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   const ctx = contextOf(client);
   const clock = withTimers(ctx.transport.config.clock);
   const { intervalMs = 2_000, klinesLimit = 300, stream } = options;
-  if (!(Number.isFinite(intervalMs) && intervalMs > 0)) throw new ConfigurationError('intervalMs must be > 0');
+  if (!(typeof intervalMs === 'number' && intervalMs > 0 && intervalMs < 2 ** 31)) {
+    throw new ConfigurationError('intervalMs must be a number of milliseconds, > 0 and < 2^31');
+  }
   if (!Number.isInteger(klinesLimit) || klinesLimit < 1) throw new ConfigurationError('klinesLimit must be ≥ 1');
   const sources = new Map<string, Source>();
   const errorListeners = new Set<(error: FuturesError) => void>();
@@ -155,7 +157,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
         listener(error);
       } catch (thrown) {
         // Reporting it as another `error` could loop.
-        ctx.transport.config.logger?.error('an error listener of the market feed threw', { error: String(thrown) });
+        ctx.transport.config.logger?.error('an error listener of the market feed threw', {
+          error: describeThrown(thrown),
+        });
       }
     }
   }
@@ -214,7 +218,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     } catch (error) {
       if (closed) return;
       const failures = 1 + Math.max(...due.map((s) => s.failures));
-      const dueAt = roundAt + Math.min(intervalMs * 2 ** failures, MAX_BACKOFF_MS);
+      const dueAt = roundAt + Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
       for (const s of due) Object.assign(s, { failures, dueAt });
       report(error instanceof FuturesError ? error : new FuturesError('A market poll failed', { cause: error }));
     }

@@ -71,6 +71,8 @@ interface Source {
   /** What a listener gets on subscribing: the last ticker or book, the candles, the recent trades. */
   value?: unknown;
   lastTradeId?: number;
+  /** The last ticker list had no ticker for it (reported once). */
+  missing?: boolean;
   failures: number;
   dueAt: number;
 }
@@ -203,7 +205,12 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
       if (first.channel === 'ticker') {
         const { tickers } = await ticker24hr(client, due.length === 1 ? { symbol } : {}, call);
         const bySymbol = new Map(tickers.map((t) => [t.symbol.toUpperCase(), t]));
-        for (const s of due) succeeded(s, bySymbol.get(s.symbol.toUpperCase()));
+        for (const s of due) {
+          const ticker = bySymbol.get(s.symbol.toUpperCase());
+          if (!ticker && !s.missing) report(new FuturesError(`The server has no 24-hour ticker for ${s.symbol}`));
+          s.missing = !ticker;
+          succeeded(s, ticker);
+        }
       } else if (first.channel === 'depth') {
         const { bids, asks } = await depth(client, { symbol, limit: DEPTH_LEVELS }, call);
         succeeded(first, { symbol, bids, asks });

@@ -219,6 +219,23 @@ describe('MarketFeed (polling)', () => {
     expect(seen.filter((s) => s === 'ETHUSDT')).toHaveLength(4);
   });
 
+  it('a symbol the server has no ticker for is reported once; the others go on', async () => {
+    const { ex, clock, client } = await rig();
+    const feed = createMarketFeed(client, { intervalMs: 1_000 });
+    cleanups.push(() => feed.close());
+    const errors: FuturesError[] = [];
+    feed.on('error', (error) => errors.push(error));
+    let tickers = 0;
+    feed.ticker('BTCUSDT', () => tickers++);
+    feed.ticker('NOPEUSDT', () => tickers++);
+    for (let round = 0; round < 3; round++) {
+      clock.advance(round === 0 ? 0 : 1_000);
+      await quiet(ex);
+    }
+    expect(tickers).toBe(3);
+    expect(errors.map((e) => e.message)).toEqual(['The server has no 24-hour ticker for NOPEUSDT']);
+  });
+
   it('close() stops every source; bad arguments throw ConfigurationError', async () => {
     const { ex, clock, client } = await rig();
     expect(() => createMarketFeed(client, { intervalMs: 0 })).toThrow(ConfigurationError);

@@ -76,28 +76,11 @@ function snapshotTime(rows: readonly PositionQuantity[] | undefined): { at: numb
  * works) that neither new taker trades nor this client's own recent calls explain (spec, Events rule 2: a maker
  * fill moves the position but has no myTrades row and no order_update).
  *
- * Rules, in order, per (symbol, positionSide):
- * 1. Each taker trade (new, or deferred from an earlier call) is placed against the position snapshot. A trade is
- *    applied to the position atomically (one row, one change), so with the position's `updatedAt` and the
- *    trade's `time`: a trade before the row's last change is in the snapshot; one after it is not (it is
- *    deferred to the first later snapshot that includes it); one at the same instant is in if this client's call
- *    placed it and had settled before the positions were requested; else the subset of such trades that makes
- *    the change add up is in (none of them only if the row did not change since the previous snapshot: a trade
- *    read right after an unchanged row on a frozen clock), and failing that, all of them. A trade of one of this client's calls that
- *    started after `now` is never in the snapshot. Without timestamps (no `updatedAt`, no
- *    `time`, a closed position) the trade counts now and the carry rule of step 4 covers a position that lags.
- * 2. residual = carried residual + (current − previous) − Σ taker trades counted now (BUY +, SELL −).
- * 3. Settled own calls of the key within `windowMs` explain what they can: a MARKET `create` up to its quantity
- *    in its direction (less what its own trades already covered), a `close` up to its quantity (or the whole
- *    position) towards zero, `closeAndSwitchMargin` the whole position towards zero. Resting orders (LIMIT, STOP,
- *    TAKE_PROFIT, conditional) explain nothing once placed: their immediate fills are taker trades, their later
- *    fills are exactly the maker fills to report. Calls rejected with a 4xx explain nothing.
- * 4. What is left is carried (not guessed) when it may still be explained: an own call of the key is in flight,
- *    a recent taker trade without timestamps points the other way (the position may lag its trade), it is
- *    exactly what some deferred trades of the key would add (the row may hold them under a stale `updatedAt`),
- *    or exactly what leaving out some trades counted in by the "all of them" fallback would remove (not all of
- *    them when the row changed since the previous snapshot: one of them is its last change).
- *    Otherwise it is a maker fill, reported by this call.
+ * Per key: taker trades are placed against the snapshot (a trade's `time` against its row's `updatedAt`: before
+ * is in, after is carried to the next call); the residual = carried residual + (current − previous) − trades in;
+ * own calls whose fills are not in myTrades yet explain what they can (a MARKET create in its direction, a close
+ * towards zero on its own position's key); what may still be explained is carried, the rest is a maker fill. The
+ * rules in full, and the cases the spec leaves undecidable: docs/events.md.
  * All arithmetic is exact (decimal strings).
  *
  * @example
@@ -174,19 +157,35 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     });
   }
 
+  /** Whether a trade may be the fill of a close (of its key, on the closing side, begun before the trade). */
+  const mayClose = (entry: JournalEntry, symbol: string, side: string, sign: number, time: number | undefined) => {
+    if (entry.kind === 'create' || (time ?? now) < entry.at - windowMs) return false;
+    const target = entry.positionId === undefined ? undefined : seen[entry.positionId];
+    return target ? target[0] === symbol && target[1] === side && target[2] === -sign : entry.symbol === symbol;
+  };
+  const previousIds = new Set(input.previous.map((position) => position.id));
   const placeTrade = (trade: CandidateTrade, snapshot: { at: number; slackMs: number } | undefined): Placement => {
+    const { symbol, positionSide, quantity, time } = trade;
     const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     // The call that placed it began after the positions were read: its fills cannot be in them.
     if (own !== undefined && own.at > now) return 'out';
-    if (trade.time === undefined || snapshot === undefined) return 'unknown';
-    if (trade.time < snapshot.at) return 'in';
-    if (trade.time <= snapshot.at + snapshot.slackMs) {
-      // At the instant of the row's last change. A trade is one atomic change with its row, so one that was
-      // visible before these positions were requested is in them: a trade deferred by an earlier call, or a fill
-      // of this client's call that had settled before the request. Others are weighed below.
-      if (trade.seenAt < now) return 'in';
-      return own?.endedAt !== undefined && own.endedAt < snapshotStartedAt ? 'in' : 'edge';
+    // A trade is one atomic change with its row: a fill of this client's call that settled before the positions
+    // were requested (its order, or a close of a position of the previous snapshot settled since), or one before a
+    // server time known to precede that request, is in them.
+    const closedBy = (entry: JournalEntry) =>
+      entry.endedAt !== undefined &&
+      entry.endedAt > previousAt &&
+      (entry.positionId === undefined || previousIds.has(entry.positionId)) &&
+      mayClose(entry, symbol, positionSide, decSign(quantity), time);
+    const call = own ?? input.journal.find(closedBy);
+    const settled = call?.endedAt !== undefined && call.endedAt < snapshotStartedAt;
+    if (time === undefined || snapshot === undefined) {
+      const early = time !== undefined && time < (input.serverTimeBefore ?? Number.NEGATIVE_INFINITY);
+      return settled || early ? 'in' : 'unknown';
     }
+    if (time < snapshot.at) return 'in';
+    // At the instant of the row's last change: in if seen by an earlier call or settled; others are weighed below.
+    if (time <= snapshot.at + snapshot.slackMs) return trade.seenAt < now || settled ? 'in' : 'edge';
     // Still not in a snapshot after a whole window: the timestamps cannot be trusted; let the carry rules judge.
     return now - trade.seenAt > windowMs ? 'unknown' : 'out';
   };
@@ -196,16 +195,9 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   for (const trade of input.trades) {
     const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     if (own) explained.add(own.id);
+    const sign = trade.side === 'SELL' ? -1 : 1;
     for (const entry of input.journal) {
-      if (entry.kind === 'create' || (trade.time ?? now) < entry.at - windowMs) continue;
-      const side = trade.positionSide ?? 'BOTH';
-      const closes = (sign: number) => (trade.side === 'SELL' ? sign > 0 : sign < 0);
-      const target = entry.positionId === undefined ? undefined : seen[entry.positionId];
-      if (
-        target ? target[0] === trade.symbol && target[1] === side && closes(target[2]) : entry.symbol === trade.symbol
-      ) {
-        explained.add(entry.id);
-      }
+      if (mayClose(entry, trade.symbol, trade.positionSide ?? 'BOTH', sign, trade.time)) explained.add(entry.id);
     }
   }
 

@@ -181,6 +181,8 @@ export interface DetectMakerFillsInput {
    * @default now
    */
   snapshotStartedAt?: number | undefined;
+  /** A server time (ms epoch) known to precede the positions read of `current`: trades before it are in them. */
+  serverTimeBefore?: number | undefined;
   /** Time of `previous`. @default now - windowMs */
   previousAt?: number | undefined;
   /** What the previous call returned. */

@@ -3,13 +3,14 @@
 
 import type { ClientContext } from '../_internal/context.ts';
 import { decCmp, decNormalize, isDecimalString } from '../_internal/decimal.ts';
+import type { JournalEntry } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import { myTrades as fetchMyTrades } from '../endpoints/on-context.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
-import type { PositionQuantity } from './detect-maker-fills.ts';
+import type { MakerFillCarry, PositionQuantity } from './detect-maker-fills.ts';
 import { positionKey } from './position-key.ts';
 import type { AccountWatcherPollResult, PositionChange } from './watcher-types.ts';
 
@@ -86,6 +87,19 @@ export async function readTrades(
     nextIds.set(symbol, maxId);
   }
   return { trades, nextIds };
+}
+
+/** The carry, with creates whose orders are all done marked explained (their trades say all they did). */
+export function withDoneCalls(
+  carry: MakerFillCarry | undefined,
+  entries: readonly JournalEntry[],
+  finalOrders: Set<string>,
+): MakerFillCarry | undefined {
+  const live = new Set(entries.flatMap((entry) => entry.orders.map((order) => order.id)));
+  for (const id of finalOrders) if (!live.has(id)) finalOrders.delete(id);
+  const done = entries.filter((e) => e.orders.length > 0 && e.orders.every((o) => finalOrders.has(o.id)));
+  if (done.length === 0 || !carry) return carry;
+  return { ...carry, explained: [...(carry.explained ?? []), ...done.map((entry) => entry.id)] };
 }
 
 export function quantityOf(position: Position): PositionQuantity {

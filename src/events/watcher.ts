@@ -30,6 +30,7 @@ import {
   tracked,
   venueKey,
   venueView,
+  withDoneCalls,
 } from './watcher-helpers.ts';
 import type {
   AccountSnapshot,
@@ -269,7 +270,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const baseline = this.previousServerAt === undefined;
       this.previous = positions;
       this.previousAt = now;
-      this.previousServerAt = now + this.ctx.transport.clockSync.offset;
+      const { offset } = this.ctx.transport.clockSync;
+      this.previousServerAt = now + offset;
       this.failures = 0;
       const trades = read.trades.sort((a, b) => a.time - b.time || a.id - b.id);
       const detection = detectMakerFills({
@@ -279,8 +281,10 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         journal: this.journal?.entries() ?? [],
         now,
         snapshotStartedAt,
+        // The offset is known to within the 1 s of a `Date` header plus a round trip.
+        serverTimeBefore: snapshotStartedAt + offset - 1_000 - (now - snapshotStartedAt),
         previousAt,
-        carry: this.carryWithDone(),
+        carry: withDoneCalls(this.carry, this.journal?.entries() ?? [], this.finalOrders),
         windowMs: this.windowMs,
         baseline,
       });
@@ -421,16 +425,6 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         }
       }
     }
-  }
-
-  /** The carry, with creates whose orders are all done marked explained (their trades say all they did). */
-  private carryWithDone(): MakerFillCarry | undefined {
-    const entries = this.journal?.entries() ?? [];
-    const live = new Set(entries.flatMap((entry) => entry.orders.map((order) => order.id)));
-    for (const id of this.finalOrders) if (!live.has(id)) this.finalOrders.delete(id);
-    const done = entries.filter((e) => e.orders.length > 0 && e.orders.every((o) => this.finalOrders.has(o.id)));
-    if (done.length === 0 || !this.carry) return this.carry;
-    return { ...this.carry, explained: [...(this.carry.explained ?? []), ...done.map((entry) => entry.id)] };
   }
 
   private safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {

@@ -179,13 +179,11 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       mayClose(entry, symbol, positionSide, decSign(quantity), time);
     const call = own ?? input.journal.find(closedBy);
     const settled = call?.endedAt !== undefined && call.endedAt < snapshotStartedAt;
-    if (time === undefined || snapshot === undefined) {
-      const early = time !== undefined && time < (input.serverTimeBefore ?? Number.NEGATIVE_INFINITY);
-      return settled || early ? 'in' : 'unknown';
-    }
+    if (settled || (time !== undefined && time < (input.serverTimeBefore ?? Number.NEGATIVE_INFINITY))) return 'in';
+    if (time === undefined || snapshot === undefined) return 'unknown';
     if (time < snapshot.at) return 'in';
-    // At the instant of the row's last change: in if seen by an earlier call or settled; others are weighed below.
-    if (time <= snapshot.at + snapshot.slackMs) return trade.seenAt < now || settled ? 'in' : 'edge';
+    // At the instant of the row's last change: in if seen by an earlier call; others are weighed below.
+    if (time <= snapshot.at + snapshot.slackMs) return trade.seenAt < now ? 'in' : 'edge';
     // Still not in a snapshot after a whole window: the timestamps cannot be trusted; let the carry rules judge.
     return now - trade.seenAt > windowMs ? 'unknown' : 'out';
   };

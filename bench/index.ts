@@ -171,6 +171,51 @@ async function clientSideCost(): Promise<{ sdk: number; ky: number; fetch: numbe
   return { sdk: median(rounds.sdk), ky: median(rounds.ky), fetch: median(rounds.fetch) };
 }
 
+/**
+ * Issue 21: what observability costs per call, on an in-process `fetch` (as {@link clientSideCost}): a
+ * client without hooks and without channel subscribers, the same with a `futures-sdk:request` subscriber (all
+ * five events, doing nothing), and a client with all three hooks.
+ */
+async function observabilityCost(): Promise<{ plain: number; traced: number; hooked: number }> {
+  const { FuturesClient } = await import('futures-sdk');
+  const { tracingChannel } = await import('node:diagnostics_channel');
+  // A public GET: a signed one waits for the clock to pass its timestamp (one per millisecond), which would
+  // hide a few µs in wall time.
+  const body = JSON.stringify({ ok: true, symbols: ['BTCUSDT', 'ETHUSDT'] });
+  const options = {
+    baseUrl: 'http://127.0.0.1:9',
+    rateLimit: false,
+    retry: false as const,
+    fetch: async () =>
+      new Response(body, { headers: { 'content-type': 'application/json', date: new Date().toUTCString() } }),
+  };
+  const plain = new FuturesClient(options);
+  const noop = () => {};
+  const hooked = new FuturesClient({ ...options, hooks: { request: noop, response: noop, retry: noop } });
+  const channel = tracingChannel('futures-sdk:request');
+  const subscriber = { start: noop, end: noop, asyncStart: noop, asyncEnd: noop, error: noop };
+  // The three alternate call by call, and each figure is the median of its calls' wall times: on a shared
+  // machine, drift between two runs (or even two short rounds) exceeds the few µs measured here.
+  const modes = [
+    { client: plain, traced: false },
+    { client: plain, traced: true },
+    { client: hooked, traced: false },
+  ];
+  const times = modes.map(() => [] as number[]);
+  for (let i = 0; i < 32_000; i++) {
+    for (const [k, mode] of modes.entries()) {
+      if (mode.traced) channel.subscribe(subscriber);
+      const started = performance.now();
+      await mode.client.market.symbols();
+      const took = performance.now() - started;
+      if (mode.traced) channel.unsubscribe(subscriber);
+      if (i >= 2_000) times[k]!.push(took * 1000); // after a warm-up
+    }
+  }
+  const [plainUs, tracedUs, hookedUs] = times.map((xs) => xs.sort((x, y) => x - y)[xs.length >> 1] ?? 0);
+  return { plain: plainUs ?? 0, traced: tracedUs ?? 0, hooked: hookedUs ?? 0 };
+}
+
 /** Wall time of a fresh `node --input-type=module -e code`, median of `runs`. */
 function coldWall(code: string, runs = 7): number {
   const times: number[] = [];
@@ -245,6 +290,20 @@ async function main(): Promise<void> {
     `ky alone: ${(cost.ky - cost.fetch).toFixed(0)} µs`,
     'ky is not on the call path; its row is a reference HTTP layer (docs/architecture.md)',
   ]);
+
+  // Printed only (docs/observability.md states the figures): µs per call of tracing and hooks.
+  const observed = await observabilityCost();
+  const extra = (x: number) => `${x >= observed.plain ? '+' : ''}${(x - observed.plain).toFixed(1)} µs`;
+  console.log(
+    `\nObservability cost (issue 21) — µs per public GET (market.symbols), in-process fetch, median of 30 000 calls each\n\n${markdownTable(
+      ['client', 'µs per call', 'cost'],
+      [
+        ['no hooks, no channel subscriber', observed.plain.toFixed(1), '(baseline)'],
+        ['a `futures-sdk:request` subscriber (5 events)', observed.traced.toFixed(1), extra(observed.traced)],
+        ['`hooks` request + response + retry', observed.hooked.toFixed(1), extra(observed.hooked)],
+      ],
+    )}`,
+  );
 
   const server = await startServer();
   try {

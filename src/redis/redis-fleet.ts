@@ -166,6 +166,7 @@ class RedisFleetMember implements RedisFleet {
   private schedule(ms: number): void {
     if (this.closed) return;
     this.timer = setTimeout(() => {
+      this.timer = undefined;
       this.maintaining = this.maintain();
     }, ms);
     // The renewal timer alone must not keep a process alive.
@@ -224,6 +225,8 @@ class RedisFleetMember implements RedisFleet {
     if (!(limit >= 0) || !Number.isInteger(windowMs) || windowMs < 1) {
       throw new ConfigurationError(`Invalid budget for bucket "${bucket}": limit ${limit}, windowMs ${windowMs}`);
     }
+    // Redis failed lately: the renewal loop (every 250 ms meanwhile) says when it answers again.
+    if (this.missed && this.lease && this.isLive(this.lease)) return this.fallback.take(bucket, budget);
     const k = this.bucketKeys(bucket);
     let reply: ScriptReply | undefined;
     try {
@@ -233,7 +236,7 @@ class RedisFleetMember implements RedisFleet {
         [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs, this.o.leaseTtlMs],
       );
     } catch (error) {
-      this.missed = true;
+      this.lost();
       return this.staticShare(bucket, budget, error);
     }
     const [granted, value, paused, used, clearMs] = reply;
@@ -265,8 +268,17 @@ class RedisFleetMember implements RedisFleet {
       const k = this.bucketKeys(bucket);
       await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
     } catch {
-      this.missed = true;
+      this.lost();
     }
+  }
+
+  /** Notes that Redis failed a command, and asks it again at once rather than at the next renewal. */
+  private lost(): void {
+    if (this.missed) return;
+    this.missed = true;
+    if (this.timer === undefined) return; // a renewal is running: it retries within 250 ms if Redis fails it
+    clearTimeout(this.timer);
+    this.schedule(0);
   }
 
   /** Hands this member's slots of the last window back to Redis (see RESTORE_SLOTS). */

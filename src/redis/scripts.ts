@@ -193,23 +193,23 @@ return {0, math.min(window, 100), 0, used, clear_ms(0)}
 /**
  * Settles a ticket. KEYS: counted, flight. ARGV: ticket, settlement ('counted' moves it to \`counted\` stamped with
  * Redis now — also when its in-flight record is gone, since the server counted it no earlier than that;
- * 'refunded' drops it). Returns 1.
+ * 'refunded' drops it). Returns {1}.
  */
 export const SETTLE_SLOT = script(`
 local counted, flight, ticket, settlement = KEYS[1], KEYS[2], ARGV[1], ARGV[2]
 local window = tonumber(string.match(ticket, '^(%d+):'))
-if not window then return 0 end
+if not window then return {0} end
 redis.call('ZREM', flight, ticket)
 if settlement == 'refunded' then
   redis.call('ZREM', counted, ticket)
-  return 1
+  return {1}
 end
 redis.call('ZADD', counted, now_ms(), ticket)
 if redis.call('PTTL', counted) < window then redis.call('PEXPIRE', counted, window) end
-return 1
+return {1}
 `);
 
-/** Pauses a bucket: pausedUntil = max(existing, now + forMs). KEYS: pause. ARGV: forMs. Returns pausedUntil. */
+/** Pauses a bucket: pausedUntil = max(existing, now + forMs). KEYS: pause. ARGV: forMs. Returns {pausedUntil}. */
 export const PAUSE_BUCKET = script(`
 local pause, for_ms = KEYS[1], tonumber(ARGV[1])
 local now = now_ms()
@@ -217,7 +217,7 @@ local paused_until = now + for_ms
 local existing = tonumber(redis.call('GET', pause) or '0')
 if existing > paused_until then paused_until = existing end
 if paused_until > now then redis.call('SET', pause, paused_until, 'PX', paused_until - now) end
-return paused_until
+return {paused_until}
 `);
 
 /**

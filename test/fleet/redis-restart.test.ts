@@ -193,7 +193,7 @@ describe.concurrent('Redis fleets through restarts and partitions (issue 22)', (
   }, 150_000);
 
   it('Redis frozen (SIGSTOP) for 3 s while 3 members place 150 orders each: all placed, no 401, no 429', async () => {
-    const run = await tradeThrough(58_000, async (redis) => {
+    const run = await tradeThrough(59_500, async (redis) => {
       redis.signal('SIGSTOP');
       await sleep(3_000);
       redis.signal('SIGCONT');

@@ -9,6 +9,8 @@
  *    Both throughput rows also time ky alone against the same limit, as a reference HTTP layer (ky is a
  *    devDependency for these rows only; the SDK's transport calls `fetch` itself).
  * 4. Cold import + construct, wall time of a fresh process: futures-sdk vs binance's USDMClient, and the node floor.
+ * 5. Observability cost per call (issue 21): no subscribers, a `futures-sdk:request` subscriber, hooks (printed
+ *    only; docs/observability.md states the figures).
  *
  * Ratios are SDK / limit (1.0× = as fast as the limit). Rounds alternate the two sides so drift on a shared
  * machine hits both. Usage: node bench/index.ts [seconds per throughput round] (default 2).

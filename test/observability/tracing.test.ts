@@ -180,6 +180,20 @@ describe('futures-sdk:request', () => {
     for (const e of [positions, balance]) expect(e.durationMs).toBeGreaterThanOrEqual(e.queuedMs!);
   });
 
+  it('a call aborted while it waits in the pacer: attempts 0, its wait in queuedMs', async () => {
+    const { client: c } = client({ retry: false });
+    ex.faults.add({ method: 'GET', path: '/v2/positions', status: 429, headers: { 'Retry-After': '5' }, times: 1 });
+    await expect(c.account.positions()).rejects.toMatchObject({ status: 429 });
+    subscribe();
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    await expect(c.account.balance({}, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(events()).toEqual(['start', 'end', 'error', 'asyncStart', 'asyncEnd']);
+    expect(final()).toMatchObject({ endpoint: 'account.balance', attempts: 0, outcomeUnknown: false });
+    expect('status' in final()).toBe(false);
+    expect(final().queuedMs).toBeGreaterThan(100);
+  });
+
   it('publishes nothing without subscribers', async () => {
     const { client: c } = client();
     seen = [];

@@ -250,7 +250,7 @@ class RedisFleetMember implements RedisFleet {
   }
 
   /**
-   * While Redis cannot count (unreachable, or restarted less than a window ago), a member that may still sign
+   * While Redis cannot count (unreachable, or restarted moments ago), a member that may still sign
    * takes slots of its static share (fallback.ts); one that may not fails as before.
    */
   private staticShare(bucket: BucketName, budget: BucketBudget, error: unknown): SlotGrant {
@@ -396,7 +396,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
  *   timestamp the server may have accepted from the previous one (docs/fleet.md).
  * - **Budget**: every bucket is a sliding window on Redis, shared by all members, counted by Lua scripts on
  *   Redis's clock; a 429's pause holds every member.
- * - **Faults**: while Redis is unreachable or has been up for less than a window, a member whose lease still runs
+ * - **Faults**: while Redis is unreachable or restarted moments ago (up less than a lease), a member whose lease runs
  *   keeps trading on its lane and a static share of each bucket, and re-registers its lane as soon as Redis
  *   answers; past its lease `budget.tryTake` and `lane()` reject with `FleetUnavailableError`. No newcomer leases
  *   a lane until Redis has been up for `leaseTtlMs + laneRestMs` (28 s by default).

@@ -86,13 +86,17 @@ const streamSchemas = /* @__PURE__ */ pure(() => ({
   ticker: tickerSchema,
   depth: z.looseObject({ bids: z.array(depthLevelSchema), asks: z.array(depthLevelSchema) }),
   trades: z.array(publicTradeSchema),
-  kline: z.looseObject({ interval: z.string(), candle: klineSchema }),
+  klines: z.looseObject({ interval: z.string(), candle: klineSchema }),
 }));
+
+function isFunction<T>(listener: T): T {
+  if (typeof listener !== 'function') throw new ConfigurationError('listener must be a function');
+  return listener;
+}
 
 /** Candles merged by open time (a newer copy replaces an older one), oldest first, the newest `limit` kept. */
 function mergeCandles(series: readonly Kline[], update: readonly Kline[], limit: number): Kline[] {
-  const byOpen = new Map(series.map((candle) => [candle[0], candle] as const));
-  for (const candle of update) byOpen.set(candle[0], candle);
+  const byOpen = new Map([...series, ...update].map((candle) => [candle[0], candle]));
   return [...byOpen.values()].sort((a, b) => a[0] - b[0]).slice(-limit);
 }
 
@@ -138,9 +142,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   const clock = withTimers(ctx.transport.config.clock);
   const { intervalMs = 2_000, klinesLimit = 300, stream } = options;
   if (!(typeof intervalMs === 'number' && intervalMs > 0 && intervalMs < 2 ** 31)) {
-    throw new ConfigurationError('intervalMs must be a number of milliseconds, > 0 and < 2^31');
+    throw new ConfigurationError('intervalMs must be > 0 and < 2^31 (ms)');
   }
-  if (!Number.isInteger(klinesLimit) || klinesLimit < 1) throw new ConfigurationError('klinesLimit must be ≥ 1');
+  if (!Number.isSafeInteger(klinesLimit) || klinesLimit < 1) throw new ConfigurationError('klinesLimit must be ≥ 1');
   const sources = new Map<string, Source>();
   const errorListeners = new Set<(error: FuturesError) => void>();
   const aborter = new AbortController();
@@ -153,20 +157,23 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   const live = (source: Source): boolean => sources.get(source.key) === source;
 
   function report(error: FuturesError): void {
+    if (closed) return;
     if (ctx.redactor) sealError(error, ctx.redactor);
     for (const listener of [...errorListeners]) {
       try {
         listener(error);
       } catch (thrown) {
         // Reporting it as another `error` could loop.
-        ctx.transport.config.logger?.error('an error listener of the market feed threw', {
+        ctx.transport.config.logger?.error('a market feed error listener threw', {
           error: describeThrown(thrown),
         });
       }
     }
   }
 
+  /** Calls `listener` if it is still subscribed (an earlier listener may have unsubscribed it, or closed the feed). */
   function deliver(source: Source, listener: Listener, value: unknown): void {
+    if (!(live(source) && source.listeners.has(listener))) return;
     try {
       (listener as (value: unknown) => void)(value);
     } catch (cause) {
@@ -193,7 +200,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   function succeeded(source: Source, value: unknown): void {
     source.failures = 0;
     source.dueAt = roundAt + intervalMs;
-    if (value !== undefined && live(source)) update(source, value);
+    if (value !== undefined) update(source, value); // delivered only if still live
   }
 
   async function poll(group: Source[]): Promise<void> {
@@ -201,12 +208,14 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     const [first] = due;
     if (!first) return;
     const { symbol, interval } = first;
+    // A streamed source is read once; cleared before the request, so a reconnection meanwhile asks for another.
+    if (first.streamed) first.polled = false;
     try {
       if (first.channel === 'ticker') {
         const { tickers } = await ticker24hr(client, due.length === 1 ? { symbol } : {}, call);
-        const bySymbol = new Map(tickers.map((t) => [t.symbol.toUpperCase(), t]));
+        const bySymbol = new Map(tickers.map((t) => [t.symbol, t]));
         for (const s of due) {
-          const ticker = bySymbol.get(s.symbol.toUpperCase());
+          const ticker = bySymbol.get(s.symbol);
           if (!ticker && !s.missing) report(new FuturesError(`The server has no 24-hour ticker for ${s.symbol}`));
           s.missing = !ticker;
           succeeded(s, ticker);
@@ -217,16 +226,22 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
       } else if (first.channel === 'trades') {
         succeeded(first, (await trades(client, { symbol, limit: RECENT_TRADES }, call)).trades);
       } else {
-        // The history, then the last two candles (the one that closed and the one that opened).
-        const limit = first.value === undefined || first.streamed ? klinesLimit : 2;
+        // The history (again after a failure), then the candle that was forming at the last read and every one
+        // opened since (2 when the interval is shorter than a candle), so none is skipped.
+        const last = (first.value as Kline[] | undefined)?.at(-1);
+        const limit =
+          !last || first.streamed || first.failures
+            ? klinesLimit
+            : Math.min(
+                klinesLimit,
+                2 + Math.floor((roundAt - first.dueAt + intervalMs) / Math.max(1, last[6] - last[0])),
+              );
         succeeded(first, (await klines(client, { symbol, interval: interval!, limit }, call)).data);
       }
-      if (first.streamed) first.polled = false;
     } catch (error) {
-      if (closed) return;
       const failures = 1 + Math.max(...due.map((s) => s.failures));
       const dueAt = roundAt + Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
-      for (const s of due) Object.assign(s, { failures, dueAt });
+      for (const s of due) Object.assign(s, { failures, dueAt, polled: true });
       report(error instanceof FuturesError ? error : new FuturesError('A market poll failed', { cause: error }));
     }
   }
@@ -247,25 +262,21 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   /** Arms the timer for the earliest due polled source (a running round does it when it ends). */
   function schedule(): void {
     if (closed || polling) return;
-    let at = Number.POSITIVE_INFINITY;
+    let at = Infinity;
     for (const s of sources.values()) if (s.polled) at = Math.min(at, s.dueAt);
     clock.clearTimeout(timer);
-    if (at < Number.POSITIVE_INFINITY) timer = clock.setTimeout(() => void pollDue(), Math.max(0, at - clock.now()));
+    if (at < Infinity) timer = clock.setTimeout(() => void pollDue(), Math.max(0, at - clock.now()));
   }
 
-  function fromStream({ symbol, channel, data }: Parameters<MarketListener>[0]): void {
+  function fromStream(message: Parameters<MarketListener>[0]): void {
+    const { symbol, channel, data } = Object(message) as typeof message; // null from a broken source: ignored
     const name = channel === 'kline' ? 'klines' : channel;
-    if (name !== 'ticker' && name !== 'depth' && name !== 'trades' && name !== 'klines') return;
     const interval = name === 'klines' ? ((data as { interval?: unknown } | null)?.interval ?? STREAMED_INTERVAL) : '';
     const source = sources.get(`${name} ${String(symbol).toUpperCase()} ${String(interval)}`);
-    if (!source) return;
-    const schemas = streamSchemas;
-    const parsed =
-      name === 'klines'
-        ? schemas.kline.safeParse(data)
-        : schemas[name].safeParse(name === 'trades' && !Array.isArray(data) ? [data] : data);
+    if (!source) return; // a channel or symbol not followed
+    const parsed = streamSchemas[source.channel].safeParse(name === 'trades' && !Array.isArray(data) ? [data] : data);
     if (!parsed.success) {
-      report(new FuturesError(`A ${symbol}@${channel} stream message does not have the expected shape`));
+      report(new FuturesError(`A ${symbol}@${channel} stream message has an unexpected shape`));
       return;
     }
     const value = parsed.data as { bids: DepthLevel[]; asks: DepthLevel[]; candle: Kline };
@@ -274,11 +285,16 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
   }
 
   function subscribe(channel: Channel, symbol: string, interval: KlineInterval | undefined, listener: Listener) {
-    if (typeof symbol !== 'string' || symbol === '') throw new ConfigurationError('symbol must be a non-empty string');
-    if (typeof listener !== 'function') throw new ConfigurationError('listener must be a function');
+    // Checked here, not by the first poll: the API's spelling (upper case), else every poll would fail later.
+    if (typeof symbol !== 'string' || !/^[A-Z0-9]+$/.test(symbol)) {
+      throw new ConfigurationError(
+        `symbol must be upper-case letters and digits like 'BTCUSDT', not ${String(symbol)}`,
+      );
+    }
+    isFunction(listener);
     if (closed) return () => {};
     const own: Listener = (value) => listener(value); // one entry per subscription, even of the same function
-    const key = `${channel} ${symbol.toUpperCase()} ${interval ?? ''}`;
+    const key = `${channel} ${symbol} ${interval ?? ''}`;
     let source = sources.get(key);
     if (!source) {
       const streamed = stream !== undefined && (channel !== 'klines' || interval === STREAMED_INTERVAL);
@@ -290,14 +306,15 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     } else if (source.value !== undefined) {
       const { value } = source;
       const target = source;
-      queueMicrotask(() => target.listeners.has(own) && deliver(target, own, value));
+      // Not if an update came first: the listener has a newer value already.
+      queueMicrotask(() => target.value === value && deliver(target, own, value));
     }
     const owner = source;
     owner.listeners.add(own);
     return () => {
       if (!owner.listeners.delete(own) || owner.listeners.size > 0 || !live(owner)) return;
       sources.delete(key);
-      if (![...sources.values()].some((s) => s.polled)) clock.clearTimeout(timer);
+      schedule(); // no timer left when no source is polled
     };
   }
 
@@ -320,7 +337,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
     depth: (symbol, listener) => subscribe('depth', symbol, undefined, listener),
     trades: (symbol, listener) => subscribe('trades', symbol, undefined, listener),
     on(event, listener) {
-      if (event === 'error') errorListeners.add(listener);
+      if (event === 'error') errorListeners.add(isFunction(listener));
       return feed;
     },
     off(event, listener) {

@@ -127,7 +127,8 @@ export interface MarketFeed {
  * every `intervalMs` (one ticker request for all symbols; one request at a time, at background priority). Errors
  * are `error` events; a failed poll backs off and recovers; a throwing listener harms no other. docs/market.md.
  *
- * @throws {ConfigurationError} not a client, `intervalMs` not positive, `klinesLimit` below 1.
+ * @throws {ConfigurationError} not a client, `intervalMs` not in (0, 2^31), `klinesLimit` not a safe integer ≥ 1;
+ * the subscribe methods: a symbol not upper-case letters and digits, an unknown interval, a non-function listener.
  * @example
  * ```ts
  * import { createPublicClient } from 'futures-sdk';

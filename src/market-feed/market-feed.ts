@@ -243,7 +243,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options: Mar
       const failures = 1 + Math.max(...due.map((s) => s.failures));
       const dueAt = roundAt + Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
       for (const s of due) Object.assign(s, { failures, dueAt, polled: true });
-      report(error instanceof FuturesError ? error : new FuturesError('A market poll failed', { cause: error }));
+      report(error as FuturesError); // the transport and the endpoint checks reject with nothing else
     }
   }
 

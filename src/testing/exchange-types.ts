@@ -112,13 +112,7 @@ export interface RequestLogEntry {
  * One maker fill as the simulator recorded it: the truth a maker-fill detector (`client.watch()`'s `maker_fill`)
  * is checked against. `quantity` is signed (BUY +, SELL −); `syncedAt` is the server time from which GET
  * /v2/positions shows it (the next sync tick, or an earlier taker fill or close of the same position), undefined
- * until then.
- *
- * @example
- * ```ts
- * const fills: SimMakerFill[] = ex.account(accountId).makerFills;
- * const shown = fills.filter((f) => f.syncedAt !== undefined).map((f) => [f.symbol, f.positionSide, f.quantity]);
- * ```
+ * until then. Read them from `ex.account(accountId).makerFills`.
  */
 export interface SimMakerFill {
   orderId: string;

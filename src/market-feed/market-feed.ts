@@ -138,10 +138,10 @@ export interface MarketFeed {
  * feed.on('error', (err) => console.warn(err.message));
  * ```
  */
-export function createMarketFeed(client: BaseClient | PublicClient, options: MarketFeedOptions = {}): MarketFeed {
+export function createMarketFeed(client: BaseClient | PublicClient, options?: MarketFeedOptions | null): MarketFeed {
   const ctx = contextOf(client);
   const clock = withTimers(ctx.transport.config.clock);
-  const { intervalMs = 2_000, klinesLimit = 300, stream } = options;
+  const { intervalMs = 2_000, klinesLimit = 300, stream } = options ?? {};
   if (!(typeof intervalMs === 'number' && intervalMs > 0 && intervalMs < 2 ** 31)) {
     throw new ConfigurationError('intervalMs must be > 0 and < 2^31 (ms)');
   }

@@ -517,3 +517,48 @@ describe('MarketFeed edges: candles', () => {
     expect(gaps(held)).toBe(0);
   });
 });
+
+describe('MarketFeed edges: more hostility', () => {
+  it('a 429 with an hour’s Retry-After: an error event soon, not a round blocked for an hour; the user’s call too', async () => {
+    const { ex, clock, client } = await rig({ timeoutMs: 500 });
+    const { feed, errors } = feedOf(client, { intervalMs: 1_000 });
+    ex.faults.add({ path: '/v2/depth', status: 429, headers: { 'Retry-After': '3600' } });
+    feed.depth('BTCUSDT', () => {});
+    feed.trades('BTCUSDT', () => {});
+    clock.advance(0);
+    await until(() => errors.length >= 1, 5_000);
+    expect(errors[0]!.name).toBe('RateLimitError');
+  });
+
+  it('listeners throwing null, undefined, a string or a hostile Proxy: each a ListenerError, the others still called', async () => {
+    const { ex, clock, client } = await rig();
+    const { feed, errors } = feedOf(client, { intervalMs: 1_000 });
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+      },
+    );
+    let good = 0;
+    for (const thrown of [null, undefined, 'text', hostile]) {
+      feed.ticker('BTCUSDT', () => {
+        throw thrown;
+      });
+    }
+    feed.ticker('BTCUSDT', () => good++);
+    clock.advance(0);
+    await quiet(ex);
+    expect(good).toBe(1);
+    expect(errors.map((e) => e.name)).toEqual(['ListenerError', 'ListenerError', 'ListenerError', 'ListenerError']);
+  });
+
+  it('options null: the defaults (not a TypeError)', async () => {
+    const { client } = await rig();
+    createMarketFeed(client, null).close();
+  });
+});

@@ -562,3 +562,33 @@ describe('MarketFeed edges: more hostility', () => {
     createMarketFeed(client, null).close();
   });
 });
+
+describe('MarketFeed edges: close() while a poll waits in a paused bucket', () => {
+  it('the waiting call is dropped: no request, listener call or unhandled rejection once the pause ends', async () => {
+    await noUnhandledRejection(async () => {
+      const ex = createExchange({ seed: 23, volatility: 0 });
+      const server = await ex.listen();
+      cleanups.push(() => server.close());
+      const sent: string[] = [];
+      const client = createPublicClient({
+        baseUrl: server.url,
+        fetch: (url: string | URL | Request, init?: RequestInit) => {
+          sent.push(new URL(String(url)).pathname);
+          return fetch(url, init);
+        },
+      });
+      const { feed, errors } = feedOf(client, { intervalMs: 60_000 });
+      ex.faults.add({ path: '/v2/depth', status: 429, headers: { 'Retry-After': '1' } });
+      let calls = 0;
+      feed.depth('BTCUSDT', () => calls++);
+      feed.trades('BTCUSDT', () => calls++);
+      await until(() => ex.requests.length === 1);
+      await pause(100);
+      feed.close();
+      await pause(1_500);
+      expect(sent).toEqual(['/v2/depth']);
+      expect(calls).toBe(0);
+      expect(errors).toEqual([]);
+    });
+  });
+});

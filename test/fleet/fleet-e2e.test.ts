@@ -19,10 +19,10 @@ ex.setMarkPrice('BTCUSDT', '60000');
 beforeAll(async () => {
   redis = await startRedis();
   server = await ex.listen();
-  // A fresh Redis grants no slot for a window (here the spec's 60 s): it cannot tell a first start from a restart
-  // that lost the slots counted in the last minute.
-  await waitForUptime(redis, 60_000);
-}, 90_000);
+  // A fresh Redis admits members after leaseTtlMs + laneRestMs (1 s here) and counts slots after a lease: it
+  // cannot tell a first start from a restart whose members have yet to hand back their slots.
+  await waitForUptime(redis, 1_000);
+}, 30_000);
 afterAll(async () => {
   await server?.close();
   await redis?.stop();

@@ -59,8 +59,8 @@ export interface RedisFleetOptions {
   /**
    * How long a lane lease lasts without renewal. It is renewed every third of this. A member that cannot renew
    * stops signing before its lease can have ended (measured from before the request, on the local clock, minus
-   * a margin); a crashed member's lane is free `leaseTtlMs + laneRestMs` after its last renewal. Every member of
-   * a namespace must use the same value.
+   * a margin), and keeps trading through a Redis outage until then; a crashed member's lane is free
+   * `leaseTtlMs + laneRestMs` after its last renewal. Every member of a namespace must use the same value.
    * @default 8_000
    */
   leaseTtlMs?: number | undefined;

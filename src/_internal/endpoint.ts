@@ -86,6 +86,8 @@ export interface EndpointJournal<Result> {
     result: Result,
     body: Readonly<Record<string, unknown>>,
   ): ReadonlyArray<readonly JournalOrder[] | undefined | null>;
+  /** What a successful result tells about every entry (a close's symbol and side). */
+  learn?(result: Result): Partial<JournalEntryInit>;
 }
 
 /**
@@ -145,7 +147,8 @@ export async function callEndpoint<Result>(
     if (!journal) return ctx.transport.call(call);
     const body = (call.body ?? {}) as Readonly<Params>;
     const ordersOf = journal.orders && ((result: Result) => journal.orders!(result, body));
-    return journalCall(ctx.journal, journal.entries(body), () => ctx.transport.call(call), ordersOf);
+    const learn = journal.learn && ((result: Result) => journal.learn!(result));
+    return journalCall(ctx.journal, journal.entries(body), () => ctx.transport.call(call), ordersOf, learn);
   };
   // A call its checks refused is not traced. `return await` (here and in the endpoint functions): each caller
   // stays in the stack trace of a failure.

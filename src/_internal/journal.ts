@@ -51,8 +51,11 @@ export interface JournalEntry extends Readonly<JournalEntryInit> {
 
 /** Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored). */
 export interface JournalHandle {
-  /** The call succeeded; `orders` are the orders it placed (if any); `null`: it did nothing. */
-  succeed(orders?: readonly JournalOrder[] | null): void;
+  /**
+   * The call succeeded; `orders` are the orders it placed (if any); `null`: it did nothing. `learned`: what its
+   * response told about it (a close's symbol and side).
+   */
+  succeed(orders?: readonly JournalOrder[] | null, learned?: Partial<JournalEntryInit>): void;
   /** The call failed with `error`; a 4xx means the server did not act. */
   fail(error: unknown): void;
 }
@@ -98,9 +101,10 @@ export class CallJournal {
     this.list.push(entry);
     let settled = false;
     return {
-      succeed: (orders = []) => {
+      succeed: (orders = [], learned = {}) => {
         if (settled) return;
         settled = true;
+        Object.assign(entry, learned);
         entry.endedAt = this.clock.now();
         entry.outcome = orders === null ? 'rejected' : 'ok';
         entry.orders = [...(orders ?? [])];
@@ -141,6 +145,7 @@ export async function journalCall<T>(
   inits: readonly JournalEntryInit[],
   run: () => Promise<T>,
   ordersOf?: (result: T) => ReadonlyArray<readonly JournalOrder[] | undefined | null>,
+  learn?: (result: T) => Partial<JournalEntryInit>,
 ): Promise<T> {
   if (!journal) return run();
   const handles = inits.map((init) => journal.begin(init));
@@ -152,13 +157,15 @@ export async function journalCall<T>(
     throw error;
   }
   let orders: ReadonlyArray<readonly JournalOrder[] | undefined | null> = [];
+  let learned: Partial<JournalEntryInit> = {};
   try {
     orders = ordersOf?.(result) ?? [];
+    learned = learn?.(result) ?? {};
   } catch {
     // Reading ids is best effort: the call itself succeeded.
   }
   handles.forEach((handle, index) => {
-    handle.succeed(orders[index] === null ? null : (orders[index] ?? []));
+    handle.succeed(orders[index] === null ? null : (orders[index] ?? []), learned);
   });
   return result;
 }

@@ -161,7 +161,10 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   const mayClose = (entry: JournalEntry, symbol: string, side: string, sign: number, time: number | undefined) => {
     if (entry.kind === 'create' || (time ?? now) < entry.at - windowMs) return false;
     const target = entry.positionId === undefined ? undefined : seen[entry.positionId];
-    return target ? target[0] === symbol && target[1] === side && target[2] === -sign : entry.symbol === symbol;
+    if (target) return target[0] === symbol && target[1] === side && target[2] === -sign;
+    // A close of a position never seen: its response's symbol and side (SELL closes a long or one-way leg).
+    const closing = side === 'BOTH' || side === (sign < 0 ? 'LONG' : 'SHORT');
+    return entry.symbol === symbol && closing && (entry.side === undefined || (entry.side === 'SELL') === sign < 0);
   };
   const previousIds = new Set(input.previous.map((position) => position.id));
   const placeTrade = (trade: CandidateTrade, snapshot: { at: number; slackMs: number } | undefined): Placement => {
@@ -175,7 +178,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     const closedBy = (entry: JournalEntry) =>
       entry.endedAt !== undefined &&
       entry.endedAt > previousAt &&
-      (entry.positionId === undefined || previousIds.has(entry.positionId)) &&
+      (entry.positionId === undefined || previousIds.has(entry.positionId) || !(entry.positionId in seen)) &&
       mayClose(entry, symbol, positionSide, decSign(quantity), time);
     const call = own ?? input.journal.find(closedBy);
     const settled = call?.endedAt !== undefined && call.endedAt < snapshotStartedAt;
@@ -204,6 +207,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
 
   const recentTakers = carry.recentTakers.filter((taker) => taker.at > now - windowMs);
   const deferred: DeferredTrade[] = [];
+  const unplaced = (carry.unplaced ?? []).filter((trade) => now - trade.seenAt <= windowMs);
   const takerSum = new Map<string, string>();
   /** Trades at their row's instant counted as in without proof (nothing made the change add up). */
   const guessedIn = new Map<string, { trades: CandidateTrade[]; rowChanged: boolean }>();
@@ -220,6 +224,8 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
         deferred.push(deferredOf(trade));
       } else {
         sum = decAdd(sum, trade.quantity);
+        // A baseline cannot weigh a trade it cannot place: the next call decides whether it came after the read.
+        if (placement === 'unknown' && input.baseline) unplaced.push(deferredOf(trade));
         // Only a trade that may not be in the positions yet can make them lag: it feeds the carry rule.
         if (placement === 'unknown' && !input.baseline) {
           recentTakers.push({
@@ -257,7 +263,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   const live = new Set(input.journal.map((entry) => entry.id));
   const kept = { explained: [...explained].filter((id) => live.has(id)), positions: seen };
   // The first snapshot: trades in it are history; only those after it are carried (deferred) to the next call.
-  if (input.baseline) return { fills, carry: { pending, recentTakers: [], used, deferred, ...kept } };
+  if (input.baseline) return { fills, carry: { pending, recentTakers: [], used, deferred, unplaced, ...kept } };
 
   for (const [key, { symbol, positionSide }] of keys) {
     const previousQuantity = previous.get(key)?.quantity ?? '0';
@@ -323,6 +329,16 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       pending.push({ symbol, positionSide, quantity: residual, previousQuantity: before, observedFrom });
       continue;
     }
+    // Exactly what trades the baseline could not place would add: they came after its read.
+    const late = unplaced.filter((t) => positionKey(t.symbol, t.positionSide) === key);
+    const after = findSubset(
+      late.map((t) => t.quantity),
+      residual,
+    );
+    if (Array.isArray(after)) {
+      for (const index of after) unplaced.splice(unplaced.indexOf(late[index]!), 1);
+      continue;
+    }
     fills.push({ symbol, positionSide, quantity: residual, previousQuantity: before, newQuantity, detectedAt: now });
   }
 
@@ -331,7 +347,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   for (const [usedKey, value] of Object.entries(used)) {
     if (live.has(Number(usedKey.slice(0, usedKey.indexOf('|'))))) keptUsed[usedKey] = value;
   }
-  return { fills, carry: { pending, recentTakers, used: keptUsed, deferred, ...kept } };
+  return { fills, carry: { pending, recentTakers, used: keptUsed, deferred, unplaced, ...kept } };
 }
 
 function deferredOf(trade: CandidateTrade): DeferredTrade {

@@ -108,6 +108,8 @@ export interface MakerFillCarry {
   readonly used: Readonly<Record<string, string>>;
   /** Taker trades seen in myTrades that the positions did not include yet (absent: none). */
   readonly deferred?: readonly DeferredTrade[] | undefined;
+  /** Trades of a baseline it could not place (in its snapshot or not): the next call decides. */
+  readonly unplaced?: readonly DeferredTrade[] | undefined;
   /** Journal entries whose fills showed up in myTrades: they explain nothing more. */
   readonly explained?: readonly number[] | undefined;
   /** Positions seen, by id: `[symbol, positionSide, sign, lastSeenAt]` (a close explains only its own key). */

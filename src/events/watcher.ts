@@ -2,7 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
 import { type Clock, withTimers } from '../_internal/clock.ts';
 import type { ClientContext } from '../_internal/context.ts';
-import type { CallJournal } from '../_internal/journal.ts';
+import type { CallJournal, JournalEntry } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import {
   openOrders as fetchOpenOrders,
@@ -263,16 +263,23 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       if (controller.signal.aborted) return stoppedResult('The account watcher was stopped during the poll');
 
       // Everything was read: commit and report.
-      for (const [symbol, id] of read.nextIds) this.lastTradeId.set(symbol, id);
       orders.commit();
+      const baseline = this.previousServerAt === undefined;
+      this.failures = 0;
+      // A baseline read while a call of this client was on the wire cannot tell whether it holds that call's
+      // fills: it is taken again at the next poll.
+      const onWire = (entry: JournalEntry) => entry.at <= now && (entry.endedAt ?? now + 1) > snapshotStartedAt;
+      if (baseline && (this.journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
+        this.safeEmit('poll', { at: now });
+        return { ok: true, at: now, baseline: true };
+      }
+      for (const [symbol, id] of read.nextIds) this.lastTradeId.set(symbol, id);
       const previous = this.previous;
       const previousAt = this.previousAt;
-      const baseline = this.previousServerAt === undefined;
       this.previous = positions;
       this.previousAt = now;
       const { offset } = this.ctx.transport.clockSync;
       this.previousServerAt = now + offset;
-      this.failures = 0;
       const trades = read.trades.sort((a, b) => a.time - b.time || a.id - b.id);
       const detection = detectMakerFills({
         previous: (baseline ? positions : previous).map(quantityOf),

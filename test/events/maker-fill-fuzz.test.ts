@@ -7,14 +7,17 @@ const FIRST_SEED = Number(process.env.MAKER_FILL_FUZZ_SEED ?? 1);
 it(`maker fills reported by the watcher equal the simulator's, over ${COUNT} random scenarios`, async () => {
   const started = performance.now();
   const failures: ScenarioResult[] = [];
+  const results: ScenarioResult[] = [];
   let expected = 0;
   const latency = new Map<number, number>();
   for (let seed = FIRST_SEED; seed < FIRST_SEED + COUNT; seed++) {
     const result = await runScenario(seed, { watchFirst: seed % 4 === 0 });
     expected += result.expected;
+    results.push({ ...result, log: [] });
     for (const polls of result.latencies) latency.set(polls, (latency.get(polls) ?? 0) + 1);
     if (result.missed.length > 0 || result.falses.length > 0) failures.push(result);
   }
+  const undecidable = results.filter((r) => r.undecidable.length > 0);
   const missed = failures.reduce((n, f) => n + f.missed.length, 0);
   const falses = failures.reduce((n, f) => n + f.falses.length, 0);
   const total = [...latency.values()].reduce((a, b) => a + b, 0);
@@ -23,6 +26,7 @@ it(`maker fills reported by the watcher equal the simulator's, over ${COUNT} ran
     .map(([polls, n]) => `${polls} poll(s) late: ${n} (${((100 * n) / total).toFixed(2)} %)`);
   console.log(
     `maker-fill fuzz: ${COUNT} scenarios, ${expected} maker fills shown, missed ${missed}, false ${falses}, ` +
+      `undecidable ${undecidable.length} scenario(s) (${((100 * undecidable.length) / COUNT).toFixed(2)} %), ` +
       `${((performance.now() - started) / 1000).toFixed(1)} s\n  ${distribution.join('\n  ')}`,
   );
   for (const failure of failures.slice(0, 3))

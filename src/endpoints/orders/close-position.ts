@@ -75,6 +75,7 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
       { kind: 'close', positionId: String(body.positionId), quantity: body.quantity as string | undefined },
     ],
     orders: (result) => [result.closed.reconciled === true ? null : []],
+    learn: ({ closed }) => ({ symbol: closed.symbol, ...(closed.reconciled ? {} : { side: closed.side }) }),
   },
   response: closePositionResponseSchema,
 });

@@ -51,6 +51,7 @@ export function fill(
   let realized = '0';
   const current = findOpenPosition(store, sub.id, order.symbol, order.positionSide);
   const reducesOnly = order.reduceOnly || order.closing;
+  let unmoved = '0';
   if (order.positionSide === 'BOTH') {
     if (current && current.direction !== dir) {
       const reduced = decMin(remaining, decAbs(current.venue.quantity));
@@ -58,7 +59,8 @@ export function fill(
       remaining = decSub(remaining, reduced);
       touched.push(current);
     }
-    if (reducesOnly) remaining = '0';
+    // A reduce-only remainder is done without moving anything (the oracle below records only what moved).
+    if (reducesOnly) [unmoved, remaining] = [remaining, '0'];
     if (decSign(remaining) > 0) {
       touched.push(increase(store, sub, order.symbol, 'BOTH', dir, remaining, price));
       remaining = '0';
@@ -104,7 +106,7 @@ export function fill(
       symbol: order.symbol,
       positionSide: order.positionSide,
       side: order.side,
-      qty: filled,
+      qty: decSub(filled, unmoved),
       price,
       time: now,
       syncedAt: undefined,

@@ -266,8 +266,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       orders.commit();
       const baseline = this.previousServerAt === undefined;
       this.failures = 0;
-      // A baseline read while a call of this client was on the wire cannot tell whether it holds that call's
-      // fills: it is taken again at the next poll.
+      // A baseline read while a call of ours was on the wire may or may not hold its fills: take it again.
       const onWire = (entry: JournalEntry) => entry.at <= now && (entry.endedAt ?? now + 1) > snapshotStartedAt;
       if (baseline && (this.journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
         this.safeEmit('poll', { at: now });

@@ -70,7 +70,6 @@ interface Source {
   polled: boolean;
   /** What a listener gets on subscribing: the last ticker or book, the candles, the recent trades. */
   value?: unknown;
-  lastTradeId?: number;
   /** The last ticker list had no ticker for it (reported once). */
   missing?: boolean;
   failures: number;
@@ -172,11 +171,14 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     }
   }
 
-  /** Calls `listener` if it is still subscribed (an earlier listener may have unsubscribed it, or closed the feed). */
+  /**
+   * Calls `listener` with its own copy of `value` if it is still subscribed (an earlier listener may have
+   * unsubscribed it, or closed the feed).
+   */
   function deliver(source: Source, listener: Listener, value: unknown): void {
     if (!(live(source) && source.listeners.has(listener))) return;
     try {
-      (listener as (value: unknown) => void)(value);
+      (listener as (value: unknown) => void)(structuredClone(value)); // its own copy: a widget may mutate it
     } catch (cause) {
       report(new ListenerError({ source: 'feed', event: source.channel, cause }));
     }
@@ -187,10 +189,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     if (source.channel === 'klines') {
       value = mergeCandles((source.value as Kline[] | undefined) ?? [], value as Kline[], klinesLimit);
     } else if (source.channel === 'trades') {
-      const last = source.lastTradeId ?? -1;
+      const last = (source.value as PublicTrade[] | undefined)?.at(-1)?.id ?? -1;
       const fresh = (value as PublicTrade[]).filter((t) => t.id > last).sort((a, b) => a.id - b.id);
       if (fresh.length === 0) return;
-      source.lastTradeId = fresh.at(-1)!.id;
       source.value = [...((source.value as PublicTrade[] | undefined) ?? []), ...fresh].slice(-RECENT_TRADES);
       value = fresh;
     }
@@ -273,7 +274,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     const { symbol, channel, data } = Object(message) as typeof message; // null from a broken source: ignored
     const name = channel === 'kline' ? 'klines' : channel;
     const interval = name === 'klines' ? ((data as { interval?: unknown } | null)?.interval ?? STREAMED_INTERVAL) : '';
-    const source = sources.get(`${name} ${String(symbol).toUpperCase()} ${String(interval)}`);
+    const source = sources.get(`${name} ${String(symbol).toUpperCase()} ${interval}`);
     if (!source) return; // a channel or symbol not followed
     const parsed = streamSchemas[source.channel].safeParse(name === 'trades' && !Array.isArray(data) ? [data] : data);
     if (!parsed.success) {
@@ -298,7 +299,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     const key = `${channel} ${symbol} ${interval ?? ''}`;
     let source = sources.get(key);
     if (!source) {
-      const streamed = stream !== undefined && (channel !== 'klines' || interval === STREAMED_INTERVAL);
+      const streamed = !!stream && (channel !== 'klines' || interval === STREAMED_INTERVAL);
       const polled = !streamed || channel === 'klines';
       source = { key, channel, symbol, interval, listeners: new Set(), streamed, polled, failures: 0, dueAt: 0 };
       sources.set(key, source);

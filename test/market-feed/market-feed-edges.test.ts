@@ -592,3 +592,33 @@ describe('MarketFeed edges: close() while a poll waits in a paused bucket', () =
     });
   });
 });
+
+describe('MarketFeed edges: listeners that mutate what they get', () => {
+  it('each listener gets its own copy: a widget reversing candles or reformatting a ticker harms no other', async () => {
+    const { ex, clock, client } = await rig();
+    const { feed, errors } = feedOf(client, { intervalMs: 1_000, klinesLimit: 10 });
+    feed.klines('BTCUSDT', '1m', (candles) => {
+      candles.reverse(); // newest first, for a table
+      candles[0]![4] = 'mutated';
+    });
+    feed.ticker('BTCUSDT', (t) => {
+      t.lastPrice = `$${t.lastPrice}`;
+    });
+    const seen: { opens: number[]; closes: string[]; prices: string[] } = { opens: [], closes: [], prices: [] };
+    feed.klines('BTCUSDT', '1m', (candles) => {
+      seen.opens = candles.map((c) => c[0]);
+      seen.closes = candles.map((c) => c[4]);
+    });
+    feed.ticker('BTCUSDT', (t) => seen.prices.push(t.lastPrice));
+    clock.advance(0);
+    await quiet(ex);
+    const late: string[] = [];
+    feed.ticker('BTCUSDT', (t) => late.push(t.lastPrice));
+    await until(() => late.length === 1);
+    expect(seen.opens).toEqual([...seen.opens].sort((a, b) => a - b));
+    expect(seen.closes).not.toContain('mutated');
+    expect(seen.prices[0]).not.toMatch(/^\$/);
+    expect(late[0]).not.toMatch(/^\$/);
+    expect(errors).toEqual([]);
+  });
+});

@@ -127,7 +127,9 @@ class RedisFleetMember implements RedisFleet {
           { details: this.lastProblem },
         );
       }
-      await sleep(Math.min(Math.max(waitMs, 10), left, 5_000), signal);
+      // Redis counts its uptime in whole seconds: the last second is polled, to join soon after it turns.
+      const pause = waitMs > 1_000 ? waitMs - 1_000 : Math.min(waitMs, JOIN_RETRY_MS);
+      await sleep(Math.min(Math.max(pause, 10), left, 5_000), signal);
     }
     this.schedule(this.o.leaseTtlMs / 3);
   }

@@ -7,7 +7,6 @@ import type {
   MakerFillDetection,
   PendingChange,
   PositionQuantity,
-  SeenPosition,
   TakerTrade,
 } from './maker-fill-types.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
@@ -22,12 +21,13 @@ export type {
   MakerFillDetection,
   PendingChange,
   PositionQuantity,
-  SeenPosition,
   TakerTrade,
 } from './maker-fill-types.ts';
 export { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
 
 const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
+/** A position by id: `[symbol, positionSide, sign of its quantity, last seen at]`. */
+type SeenPosition = readonly [string, string, number, number];
 /** How long a position id is remembered after it was last seen: longer than the journal keeps a close. */
 const ID_MEMORY_MS = 180_000;
 /** Distinct subset sums tracked when matching trades to a change; past this the search gives up (and says so). */

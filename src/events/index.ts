@@ -12,7 +12,6 @@ export {
   type MakerFillDetection,
   type PendingChange,
   type PositionQuantity,
-  type SeenPosition,
   type TakerTrade,
 } from './detect-maker-fills.ts';
 export {

@@ -113,19 +113,8 @@ export interface MakerFillCarry {
   /** Journal entries whose fills showed up in myTrades: they explain nothing more. */
   readonly explained?: readonly number[] | undefined;
   /** Positions seen, by id: `[symbol, positionSide, sign, lastSeenAt]` (a close explains only its own key). */
-  readonly positions?: Readonly<Record<string, SeenPosition>> | undefined;
+  readonly positions?: Readonly<Record<string, readonly [string, string, number, number]>> | undefined;
 }
-
-/**
- * A position as the detector remembers it by id: `[symbol, positionSide, sign of its quantity, last seen at]`.
- *
- * @example
- * ```ts
- * import type { SeenPosition } from 'futures-sdk';
- * const remembered: SeenPosition = ['BTCUSDT', 'LONG', 1, Date.now()]; // a long BTCUSDT leg, seen just now
- * ```
- */
-export type SeenPosition = readonly [symbol: string, positionSide: string, sign: number, at: number];
 
 /**
  * A taker trade that happened after the position snapshot it was read with (its `time` is later than the

@@ -186,16 +186,19 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
 
   /** Turns what a source read into what its listeners get (candles merged, trades not seen before). */
   function update(source: Source, value: unknown): void {
-    if (source.channel === 'klines') {
-      value = mergeCandles((source.value as Kline[] | undefined) ?? [], value as Kline[], klinesLimit);
-    } else if (source.channel === 'trades') {
-      const last = (source.value as PublicTrade[] | undefined)?.at(-1)?.id ?? -1;
+    if (source.channel === 'trades') {
+      const held = (source.value as PublicTrade[] | undefined) ?? [];
+      const last = held.at(-1)?.id ?? -1;
       const fresh = (value as PublicTrade[]).filter((t) => t.id > last).sort((a, b) => a.id - b.id);
       if (fresh.length === 0) return;
-      source.value = [...((source.value as PublicTrade[] | undefined) ?? []), ...fresh].slice(-RECENT_TRADES);
+      source.value = [...held, ...fresh].slice(-RECENT_TRADES);
       value = fresh;
+    } else {
+      source.value = value =
+        source.channel === 'klines'
+          ? mergeCandles((source.value as Kline[] | undefined) ?? [], value as Kline[], klinesLimit)
+          : value;
     }
-    if (source.channel !== 'trades') source.value = value;
     for (const listener of [...source.listeners]) deliver(source, listener, value);
   }
 

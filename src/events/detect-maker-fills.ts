@@ -48,16 +48,14 @@ interface CandidateTrade {
 }
 
 /**
- * Where a trade stands against its key's position snapshot: `in` it (happened before the row's last change),
- * `out` of it (happened after), at the `edge` (same instant, as far as the timestamps tell), or `unknown` (no
- * usable timestamps: the carry rules decide).
+ * Where a trade stands against its key's snapshot: `in` it, `out` of it (after it), at the `edge` (same instant),
+ * or `unknown` (no usable timestamps: the carry rules decide).
  */
 type Placement = 'in' | 'out' | 'edge' | 'unknown';
 
 /**
- * The instant of a key's snapshot: its single row's `updatedAt`, and how coarse that timestamp is (an ISO string
- * with whole seconds may be up to 999 ms before the real change). None when the key has no row (closed: no
- * `updatedAt` to compare with), several rows, or no usable timestamp.
+ * The instant of a key's snapshot: its single row's `updatedAt`, and how coarse it is (whole seconds: up to 999 ms
+ * early). None for a key with no row (closed), several rows, or no usable timestamp.
  */
 function snapshotTime(rows: readonly PositionQuantity[] | undefined): { at: number; slackMs: number } | undefined {
   if (rows?.length !== 1) return undefined;
@@ -72,9 +70,8 @@ function snapshotTime(rows: readonly PositionQuantity[] | undefined): { at: numb
 }
 
 /**
- * Finds maker fills: the part of each position's quantity change (per symbol and position side, so hedge mode
- * works) that neither new taker trades nor this client's own recent calls explain (spec, Events rule 2: a maker
- * fill moves the position but has no myTrades row and no order_update).
+ * Finds maker fills: the part of each position's change (per symbol and position side) that neither taker trades
+ * nor this client's own calls explain (spec, Events rule 2: no myTrades row, no order_update).
  *
  * Per key: taker trades are placed against the snapshot (a trade's `time` against its row's `updatedAt`: before
  * is in, after is carried to the next call); the residual = carried residual + (current − previous) − trades in;
@@ -167,14 +164,18 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     return entry.symbol === symbol && closing && (entry.side === undefined || (entry.side === 'SELL') === sign < 0);
   };
   const previousIds = new Set(input.previous.map((position) => position.id));
+  // The positions were read after `serverTimeBefore` and after the last change of any row they show.
+  const readAfter = Math.max(
+    input.serverTimeBefore ?? Number.NEGATIVE_INFINITY,
+    ...input.current.map((row) => snapshotTime([row])?.at ?? Number.NEGATIVE_INFINITY),
+  );
   const placeTrade = (trade: CandidateTrade, snapshot: { at: number; slackMs: number } | undefined): Placement => {
     const { symbol, positionSide, quantity, time } = trade;
     const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     // The call that placed it began after the positions were read: its fills cannot be in them.
     if (own !== undefined && own.at > now) return 'out';
-    // A trade is one atomic change with its row: a fill of this client's call that settled before the positions
-    // were requested (its order, or a close of a position of the previous snapshot settled since), or one before a
-    // server time known to precede that request, is in them.
+    // One atomic change with its row: in when its call settled before the positions were requested, or older
+    // than the read.
     const closedBy = (entry: JournalEntry) =>
       entry.endedAt !== undefined &&
       entry.endedAt > previousAt &&
@@ -182,7 +183,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       mayClose(entry, symbol, positionSide, decSign(quantity), time);
     const call = own ?? input.journal.find(closedBy);
     const settled = call?.endedAt !== undefined && call.endedAt < snapshotStartedAt;
-    if (settled || (time !== undefined && time < (input.serverTimeBefore ?? Number.NEGATIVE_INFINITY))) return 'in';
+    if (settled || (time !== undefined && time < readAfter)) return 'in';
     if (time === undefined || snapshot === undefined) return 'unknown';
     if (time < snapshot.at) return 'in';
     // At the instant of the row's last change: in if seen by an earlier call; others are weighed below.
@@ -190,9 +191,8 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     // Still not in a snapshot after a whole window: the timestamps cannot be trusted; let the carry rules judge.
     return now - trade.seenAt > windowMs ? 'unknown' : 'out';
   };
-  // A call whose fills showed up in myTrades explains nothing more: its trades do (also when they were read before
-  // the watcher's baseline, or by a poll before this one). A close's order id is not known: any trade on its
-  // position's key in the closing direction since the call began is taken as its fill.
+  // A call whose fills showed up in myTrades (now or before) explains nothing more: its trades do. A close's order
+  // id is not known: any trade on its key in the closing direction since it began is taken as its fill.
   for (const trade of input.trades) {
     const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     if (own) explained.add(own.id);

@@ -5,16 +5,7 @@ import { SPEC_BUCKET_LIMITS } from '../_internal/rate-limiter.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { Fleet, FleetLane } from './types.ts';
 
-/**
- * Options of {@link staticFleet}.
- *
- * @example
- * ```ts
- * import { type StaticFleetOptions, staticFleet } from 'futures-sdk';
- * const options: StaticFleetOptions = { index: Number(process.env.MEMBER ?? 0), size: 3 };
- * const fleet = staticFleet(options);
- * ```
- */
+/** Options of {@link staticFleet}. */
 export interface StaticFleetOptions {
   /** This member's number, `0 <= index < size`, unique among the members that run at the same time. */
   index: number;

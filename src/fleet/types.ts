@@ -1,15 +1,7 @@
 /** The spec's rate-limit buckets, plus `public` (no documented limit; paused only by a 429). */
 export type BucketName = 'orders' | 'batch' | 'close' | 'default' | 'public';
 
-/**
- * A rate-limit bucket's budget as the spec states it for the whole account: `limit` requests per `windowMs`.
- *
- * @example
- * ```ts
- * import type { BucketBudget } from 'futures-sdk';
- * const orders: BucketBudget = { limit: 300, windowMs: 60_000 }; // POST /v2/orders
- * ```
- */
+/** A rate-limit bucket's budget as the spec states it for the whole account: `limit` requests per `windowMs`. */
 export interface BucketBudget {
   readonly limit: number;
   readonly windowMs: number;
@@ -23,13 +15,6 @@ export interface BucketBudget {
  * left of that pause: a call whose `timeoutMs` is shorter then fails at once instead of waiting. `retryInMs` may
  * be `Infinity` when only a settle of one of this member's own slots can free one (every slot of the window is
  * still in flight); the member then asks again after its next settle.
- *
- * @example
- * ```ts
- * import type { SlotGrant } from 'futures-sdk';
- * const full: SlotGrant = { granted: false, retryInMs: 250 };
- * const paused: SlotGrant = { granted: false, retryInMs: 30_000, paused: true };
- * ```
  */
 export type SlotGrant =
   | { readonly granted: true; readonly ticket: string }
@@ -40,15 +25,6 @@ export type SlotGrant =
  * {@link Fleet}. Slots live in a sliding window. A slot counts from when it is taken and is re-stamped when its
  * response arrives (`'counted'`), because the server counts the request when it arrives, somewhere between the
  * two; it is given back (`'refunded'`) when the server certainly did not count it (a 429, or nothing was sent).
- *
- * @example
- * ```ts
- * import type { SharedBudget } from 'futures-sdk';
- * async function takeOne(budget: SharedBudget): Promise<string | undefined> {
- *   const grant = await budget.tryTake('orders', { limit: 300, windowMs: 60_000 });
- *   return grant.granted ? grant.ticket : undefined;
- * }
- * ```
  */
 export interface SharedBudget {
   /** Takes one slot of `bucket` if the window (and any pause) allows it now; never waits itself. */
@@ -63,12 +39,6 @@ export interface SharedBudget {
  * A member's timestamp lane: the member signs only timestamps `t` with `t % count === index`, so no two
  * members of one fleet ever sign the same (query, timestamp) pair. `floor`, when set, is the lowest timestamp the
  * member may use (a lane taken over from an earlier holder must not reuse that holder's recent timestamps).
- *
- * @example
- * ```ts
- * import type { FleetLane } from 'futures-sdk';
- * const lane: FleetLane = { index: 1, count: 3 }; // signs …001, …004, …007, …
- * ```
  */
 export interface FleetLane {
   readonly index: number;
@@ -81,14 +51,6 @@ export interface FleetLane {
  * timestamp lanes (no signature collides in the server's 60 s replay cache) and one shared budget per bucket
  * (together they earn no server 429). Pass it as the client's `fleet` option. Built by `staticFleet()` (from
  * `futures-sdk`) or `createRedisFleet()` (from `futures-sdk/redis`).
- *
- * @example
- * ```ts
- * import { FuturesClient, type Fleet } from 'futures-sdk';
- * function memberClient(fleet: Fleet): FuturesClient {
- *   return new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret, fleet });
- * }
- * ```
  */
 export interface Fleet {
   /**

@@ -7,13 +7,6 @@ import { ConfigurationError } from '../errors/configuration-error.ts';
 /**
  * The commands `createRedisFleet` needs from an existing Redis client: an `ioredis` client (`new Redis(...)`)
  * fits as it is. Only `evalsha` and `eval` are called on it; it is never closed by the fleet.
- *
- * @example
- * ```ts
- * import { Redis } from 'ioredis';
- * import type { RedisFleetClient } from 'futures-sdk/redis';
- * const client: RedisFleetClient = new Redis('redis://127.0.0.1:6379');
- * ```
  */
 export interface RedisFleetClient {
   /** `EVALSHA sha numkeys key… arg…` */
@@ -22,15 +15,7 @@ export interface RedisFleetClient {
   eval(script: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
 }
 
-/**
- * Options of {@link createRedisFleet}. Give either `url` or `client`.
- *
- * @example
- * ```ts
- * import type { RedisFleetOptions } from 'futures-sdk/redis';
- * const options: RedisFleetOptions = { url: 'redis://127.0.0.1:6379', namespace: 'desk-1-main-key' };
- * ```
- */
+/** Options of {@link createRedisFleet}. Give either `url` or `client`. */
 export interface RedisFleetOptions {
   /**
    * A Redis URL (`redis://[:password@]host:port[/db]`, `rediss://` for TLS). The fleet opens its own `ioredis`
@@ -88,17 +73,7 @@ export interface RedisFleetOptions {
   signal?: AbortSignal | undefined;
 }
 
-/**
- * A {@link Fleet} member backed by Redis (from {@link createRedisFleet}).
- *
- * @example
- * ```ts
- * import { createRedisFleet, type RedisFleet } from 'futures-sdk/redis';
- * const fleet: RedisFleet = await createRedisFleet({ url: 'redis://127.0.0.1:6379', namespace: 'main-key' });
- * console.log(fleet.memberId);
- * await fleet.close();
- * ```
- */
+/** A {@link Fleet} member backed by Redis (from {@link createRedisFleet}). */
 export interface RedisFleet extends Fleet {
   /** This member's random id, as stored in Redis next to its lane. */
   readonly memberId: string;

@@ -368,7 +368,7 @@ export async function runScenario(seed: number, options: ScenarioOptions = {}): 
     ],
   ];
   const total = actions.reduce((sum, [weight]) => sum + weight, 0);
-  const steps = options.steps ?? 24;
+  const steps = options.steps ?? 20;
   if (options.watchFirst) startWatcher(undefined);
 
   for (let step = 0; step < steps; step++) {

@@ -99,9 +99,9 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   private failures = 0;
   /** A `poll()` caller awaits the poll in flight: its failure is that caller's, not an `error` event. */
   private manualWaiting = false;
-
   /** Server time (estimated) of the last successful poll; undefined until the baseline. */
   private previousServerAt: number | undefined;
+  private retakes = 0;
   private previous: Position[] = [];
   private previousAt = 0;
   private carry: MakerFillCarry | undefined;
@@ -110,8 +110,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   private readonly seenJournalOrders = new Set<string>();
   /** Own orders known to be done: their fills are all in myTrades, so their calls explain nothing more. */
   private readonly finalOrders = new Set<string>();
-  /** Offset of GET /v2/orders where the next poll goes on looking for orders older than its first pages. */
-  private listResume = 0;
+  private listResume = 0; // offset of GET /v2/orders where the next poll goes on looking for older orders
 
   /** @internal Use `client.watch(options)`. */
   constructor(ctx: ClientContext, options: AccountWatcherOptions = {}) {
@@ -266,9 +265,10 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       orders.commit();
       const baseline = this.previousServerAt === undefined;
       this.failures = 0;
-      // A baseline read while a call of ours was on the wire may or may not hold its fills: take it again.
+      // A baseline read while a call of ours was on the wire may miss its fills: retaken, 3 times at most.
       const onWire = (entry: JournalEntry) => entry.at <= now && (entry.endedAt ?? now + 1) > snapshotStartedAt;
-      if (baseline && (this.journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
+      if (baseline && this.retakes < 3 && (this.journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
+        this.retakes++;
         this.safeEmit('poll', { at: now });
         return { ok: true, at: now, baseline: true };
       }

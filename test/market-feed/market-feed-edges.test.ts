@@ -49,10 +49,14 @@ function feedOf(client: Parameters<typeof createMarketFeed>[0], options: Paramet
   return { feed, errors };
 }
 
-/** Waits (real time) until the server has seen no new request for a moment. */
-async function quiet(ex: Exchange): Promise<void> {
+/**
+ * Waits (real time) until the server has seen no new request for a moment; with `clock`, also until a timer is
+ * armed again (the feed's round has ended: a slow answer on a loaded machine is not taken for the end of it).
+ */
+async function quiet(ex: Exchange, clock?: ManualClock): Promise<void> {
   let seen = -1;
-  while (seen !== ex.requests.length) {
+  const until = Date.now() + 5_000;
+  while (seen !== ex.requests.length || (clock && clock.pending === 0 && Date.now() < until)) {
     seen = ex.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
@@ -87,9 +91,9 @@ describe('MarketFeed edges: listeners that unsubscribe, close or subscribe', () 
     });
     stopB = feed.depth('BTCUSDT', () => calls.push('b'));
     clock.advance(0);
-    await quiet(ex);
+    await quiet(ex, clock);
     clock.advance(1_000);
-    await quiet(ex);
+    await quiet(ex, clock);
     expect(calls).toEqual(['a', 'a']);
     expect(errors).toEqual([]);
   });
@@ -142,12 +146,12 @@ describe('MarketFeed edges: listeners that unsubscribe, close or subscribe', () 
       feed.depth('ETHUSDT', (book) => calls.push(`depth ${book.symbol}`));
     });
     clock.advance(0);
-    await quiet(ex);
+    await quiet(ex, clock);
     clock.advance(0); // the new source is due at once, after the round
-    await quiet(ex);
+    await quiet(ex, clock);
     expect(calls).toEqual(['a BTCUSDT', 'b BTCUSDT', 'depth ETHUSDT']);
     clock.advance(1_000);
-    await quiet(ex);
+    await quiet(ex, clock);
     expect(calls.slice(3).sort()).toEqual(['a BTCUSDT', 'b BTCUSDT', 'depth ETHUSDT']);
     expect(errors).toEqual([]);
   });
@@ -351,7 +355,7 @@ describe('MarketFeed edges: error listeners', () => {
       });
       for (let i = 0; i < 8; i++) {
         clock.advance(i === 0 ? 0 : 1_000);
-        await quiet(ex);
+        await quiet(ex, clock);
       }
       expect(books).toBeGreaterThanOrEqual(2);
     });
@@ -375,7 +379,7 @@ describe('MarketFeed edges: error listeners', () => {
     feed.depth('BTCUSDT', () => seen.push('book'));
     for (let i = 0; i < 20; i++) {
       clock.advance(i === 0 ? 0 : 1_000);
-      await quiet(ex);
+      await quiet(ex, clock);
     }
     expect(seen.slice(0, 5)).toEqual(['self', 'kept', 'kept', 'kept', 'book']);
     expect(seen.slice(5).every((s) => s === 'book')).toBe(true);
@@ -402,7 +406,7 @@ describe('MarketFeed edges: a misbehaving server', () => {
     feed.depth('BTCUSDT', () => books++);
     for (let i = 0; i < 16 && books === 0; i++) {
       clock.advance(i === 0 ? 0 : 1_000);
-      await quiet(ex);
+      await quiet(ex, clock);
     }
     expect(errors).toHaveLength(3);
     expect(books).toBe(1);
@@ -432,7 +436,7 @@ describe('MarketFeed edges: a misbehaving server', () => {
     expect(errors[0]!.name).toBe('TimeoutError');
     for (let i = 0; i < 3; i++) {
       clock.advance(1_000);
-      await quiet(ex);
+      await quiet(ex, clock);
     }
     expect(books).toBeGreaterThanOrEqual(1);
     expect(tickers).toBeGreaterThanOrEqual(3);
@@ -488,7 +492,7 @@ describe('MarketFeed edges: candles', () => {
     });
     for (let i = 0; i < 4; i++) {
       clock.advance(i === 0 ? 0 : 150_000);
-      await quiet(ex);
+      await quiet(ex, clock);
     }
     expect(errors).toEqual([]);
     expect(held).toHaveLength(20);
@@ -503,15 +507,15 @@ describe('MarketFeed edges: candles', () => {
       held = candles;
     });
     clock.advance(0);
-    await quiet(ex);
+    await quiet(ex, clock);
     ex.faults.add({ path: '/v2/klines', status: 503, times: 6 });
     while (errors.length < 6) {
       clock.advanceToNext();
-      await quiet(ex);
+      await quiet(ex, clock);
     }
     for (let i = 0; i < 3; i++) {
       clock.advanceToNext();
-      await quiet(ex);
+      await quiet(ex, clock);
     }
     expect(clock.now() - Date.UTC(2026, 10, 28, 10, 0, 30)).toBeGreaterThan(180_000);
     expect(gaps(held)).toBe(0);
@@ -552,7 +556,7 @@ describe('MarketFeed edges: more hostility', () => {
     }
     feed.ticker('BTCUSDT', () => good++);
     clock.advance(0);
-    await quiet(ex);
+    await quiet(ex, clock);
     expect(good).toBe(1);
     expect(errors.map((e) => e.name)).toEqual(['ListenerError', 'ListenerError', 'ListenerError', 'ListenerError']);
   });
@@ -611,7 +615,7 @@ describe('MarketFeed edges: listeners that mutate what they get', () => {
     });
     feed.ticker('BTCUSDT', (t) => seen.prices.push(t.lastPrice));
     clock.advance(0);
-    await quiet(ex);
+    await quiet(ex, clock);
     const late: string[] = [];
     feed.ticker('BTCUSDT', (t) => late.push(t.lastPrice));
     await until(() => late.length === 1);

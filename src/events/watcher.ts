@@ -66,7 +66,7 @@ const MAX_ORDER_READS_PER_POLL = 3;
  * It starts by itself: `client.watch()` schedules the first poll at once (a 0 ms timer, so listeners attached
  * right after `watch()` returns see everything), then the next one `intervalMs` after each poll ends. With
  * `autoStart: false` nothing is sent until `start()` or `poll()`. The first successful poll is a baseline (no
- * events); trades and changes before the watcher started are not reported.
+ * events), unless the watcher `resume`s a `checkpoint()`: then it reports what happened since that checkpoint.
  *
  * It never throws: a failed poll is an `error` event and polling continues with backoff; an exception thrown by
  * one of your listeners is caught and emitted as an `error` event too (a `ListenerError`). `poll()` also tells

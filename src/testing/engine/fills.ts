@@ -43,6 +43,8 @@ export function fill(
   isMaker: boolean,
   reason: string,
 ): PositionState[] {
+  // One instant for the whole fill: its trade's `time` is its positions' `updatedAt` (one atomic change).
+  const now = store.now();
   const sub = store.sub(order.subAccountId);
   const account = store.account(order.accountId);
   const dir = dirOf(order.side);
@@ -77,9 +79,9 @@ export function fill(
       touched.push(current);
     }
   }
+  for (const position of touched) position.venue.updatedAt = now;
   const filled = decSub(qty, remaining);
   if (decSign(filled) <= 0) return touched;
-  const now = store.now();
   const quote = decMul(filled, price);
   const commission = r8(decMul(quote, isMaker ? MAKER_FEE_RATE : TAKER_FEE_RATE));
   sub.wallet.set('USDT', decSub(sub.wallet.get('USDT') ?? '0', commission));

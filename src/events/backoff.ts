@@ -1,15 +1,6 @@
 import { backoffStep } from '../_internal/backoff.ts';
 
-/**
- * Reconnect backoff settings.
- *
- * @example
- * ```ts
- * import type { BackoffOptions } from 'futures-sdk';
- * const backoff: BackoffOptions = { baseDelayMs: 1_000, maxDelayMs: 10_000 };
- * const stream = client.stream({ url, token, reconnect: { ...backoff, maxAttempts: 20 } });
- * ```
- */
+/** Reconnect backoff settings. */
 export interface BackoffOptions {
   /**
    * First delay.

@@ -4,28 +4,10 @@ import type { JournalEntry } from '../_internal/journal.ts';
  * Default of {@link DetectMakerFillsInput.windowMs}: how long after one of this client's own calls a position
  * change may still be that call's doing. The spec's ~500 ms REST attribution window (Events rule 2) plus its
  * 5 s position-sync interval (Events rule 3).
- *
- * @example
- * ```ts
- * import { DEFAULT_MAKER_FILL_WINDOW_MS } from 'futures-sdk';
- * // a slower venue: give own calls twice as long to show up in the positions
- * const watcher = client.watch({ makerFillWindowMs: 2 * DEFAULT_MAKER_FILL_WINDOW_MS });
- * ```
  */
 export const DEFAULT_MAKER_FILL_WINDOW_MS = 5_500;
 
-/**
- * The part of a Position the detector reads. `id` lets `close` calls (by positionId) be matched.
- *
- * @example
- * ```ts
- * import type { PositionQuantity } from 'futures-sdk';
- * const { positions } = await client.account.positions();
- * const current: PositionQuantity[] = positions.map((p) => ({
- *   id: p.id, symbol: p.symbol, positionSide: p.positionSide, quantity: p.quantity,
- * }));
- * ```
- */
+/** The part of a Position the detector reads. `id` lets `close` calls (by positionId) be matched. */
 export interface PositionQuantity {
   symbol: string;
   /** `BOTH` in one-way mode, `LONG`/`SHORT` in hedge mode. */
@@ -41,16 +23,7 @@ export interface PositionQuantity {
   updatedAt?: string | number | undefined;
 }
 
-/**
- * The part of an AccountTrade (a taker fill from myTrades) the detector reads; an `AccountTrade` fits as it is.
- *
- * @example
- * ```ts
- * import type { TakerTrade } from 'futures-sdk';
- * const { data } = await client.orders.myTrades({ symbol: 'BTCUSDT' });
- * const trades: readonly TakerTrade[] = data;
- * ```
- */
+/** The part of an AccountTrade (a taker fill from myTrades) the detector reads; an `AccountTrade` fits as it is. */
 export interface TakerTrade {
   symbol: string;
   side: 'BUY' | 'SELL' | (string & {});
@@ -63,16 +36,7 @@ export interface TakerTrade {
   time?: number | undefined;
 }
 
-/**
- * A quantity change seen earlier that could not yet be judged; carried to the next poll.
- *
- * @example
- * ```ts
- * import type { PendingChange } from 'futures-sdk';
- * const { carry } = detectMakerFills(fillInput);
- * const undecided: readonly PendingChange[] = carry.pending; // judged on a later call
- * ```
- */
+/** A quantity change seen earlier that could not yet be judged; carried to the next poll. */
 export interface PendingChange {
   readonly symbol: string;
   readonly positionSide: string;
@@ -84,17 +48,7 @@ export interface PendingChange {
   readonly observedFrom: number;
 }
 
-/**
- * State the detector hands from one poll to the next. Start with `undefined`.
- *
- * @example
- * ```ts
- * import { detectMakerFills, type MakerFillCarry } from 'futures-sdk';
- * let carry: MakerFillCarry | undefined;
- * const result = detectMakerFills({ previous, current, trades, journal: [], now: Date.now(), carry });
- * carry = result.carry; // hand it to the next poll
- * ```
- */
+/** State the detector hands from one poll to the next. Start with `undefined`. */
 export interface MakerFillCarry {
   readonly pending: readonly PendingChange[];
   /** Taker trades of the last `windowMs`: a position may lag its trade by up to that. */
@@ -119,13 +73,6 @@ export interface MakerFillCarry {
 /**
  * A taker trade that happened after the position snapshot it was read with (its `time` is later than the
  * position's `updatedAt`): it is counted by the first later snapshot that includes it, not against this one.
- *
- * @example
- * ```ts
- * import type { DeferredTrade } from 'futures-sdk';
- * const { carry } = detectMakerFills(fillInput);
- * const waiting: readonly DeferredTrade[] = carry.deferred ?? []; // counted on a later call
- * ```
  */
 export interface DeferredTrade {
   readonly symbol: string;
@@ -139,22 +86,7 @@ export interface DeferredTrade {
   readonly seenAt: number;
 }
 
-/**
- * Input of {@link detectMakerFills}.
- *
- * @example
- * ```ts
- * import { type DetectMakerFillsInput, detectMakerFills } from 'futures-sdk';
- * const input: DetectMakerFillsInput = {
- *   previous: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0' }],
- *   current: [{ symbol: 'BTCUSDT', positionSide: 'BOTH', quantity: '0.2' }],
- *   trades: [],
- *   journal: [],
- *   now: Date.now(),
- * };
- * const { fills } = detectMakerFills(input); // one maker fill of '0.2'
- * ```
- */
+/** Input of {@link detectMakerFills}. */
 export interface DetectMakerFillsInput {
   /** Positions at the previous poll (missing = quantity 0). */
   previous: readonly PositionQuantity[];
@@ -184,17 +116,7 @@ export interface DetectMakerFillsInput {
   baseline?: boolean | undefined;
 }
 
-/**
- * A maker fill: the part of a position change that nothing this client did explains.
- *
- * @example
- * ```ts
- * import type { MakerFill } from 'futures-sdk';
- * client.watch().on('maker_fill', (fill: MakerFill) => {
- *   console.log(fill.symbol, fill.quantity, `${fill.previousQuantity} → ${fill.newQuantity}`);
- * });
- * ```
- */
+/** A maker fill: the part of a position change that nothing this client did explains. */
 export interface MakerFill {
   symbol: string;
   positionSide: string;
@@ -208,16 +130,7 @@ export interface MakerFill {
   detectedAt: number;
 }
 
-/**
- * Output of {@link detectMakerFills}.
- *
- * @example
- * ```ts
- * import { detectMakerFills, type MakerFillDetection } from 'futures-sdk';
- * const result: MakerFillDetection = detectMakerFills(fillInput);
- * for (const fill of result.fills) console.log(fill.symbol, fill.quantity);
- * ```
- */
+/** Output of {@link detectMakerFills}. */
 export interface MakerFillDetection {
   fills: MakerFill[];
   /** Pass it as `carry` on the next call. */

@@ -7,15 +7,6 @@ import { FuturesError, type FuturesErrorOptions } from '../errors/futures-error.
  * - `token`: the token provider threw or returned no string (the stream retries with backoff);
  * - `message`: an account message was not JSON or not `{ event, data }` (the message is skipped).
  * A refused login is an {@link AuthenticationError} instead, and ends the stream.
- *
- * @example
- * ```ts
- * import { StreamError, type StreamErrorKind } from 'futures-sdk';
- * const counts = new Map<StreamErrorKind, number>();
- * stream.on('error', (err) => {
- *   if (err instanceof StreamError) counts.set(err.kind, (counts.get(err.kind) ?? 0) + 1);
- * });
- * ```
  */
 export type StreamErrorKind = 'connection' | 'heartbeat' | 'token' | 'message';
 

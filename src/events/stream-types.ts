@@ -7,41 +7,13 @@ import type { Clock, Logger } from '../options.ts';
 import type { BackoffOptions } from './backoff.ts';
 import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
-/**
- * Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal.
- *
- * @example
- * ```ts
- * import type { AccountStreamState } from 'futures-sdk';
- * const state: AccountStreamState = stream.state;
- * // terminal: this stream never reconnects, so open a new one with a fresh token
- * if (state === 'unauthorized') client.stream({ url, token: await login() });
- * ```
- */
+/** Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal. */
 export type AccountStreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'unauthorized' | 'closed';
 
-/**
- * The firehose channels (spec, Events rule 4). Other names are passed through as strings.
- *
- * @example
- * ```ts
- * import type { MarketChannel } from 'futures-sdk';
- * const wanted: MarketChannel = 'ticker';
- * stream.on('market', (m) => { if (m.channel === wanted) console.log(m.symbol, m.data); });
- * ```
- */
+/** The firehose channels (spec, Events rule 4). Other names are passed through as strings. */
 export type MarketChannel = 'depth' | 'trades' | 'ticker' | 'kline' | (string & {});
 
-/**
- * A market-data message for one of the stream's `symbols`.
- *
- * @example
- * ```ts
- * import type { MarketMessage } from 'futures-sdk';
- * const stream = client.stream({ url, token, symbols: ['BTCUSDT'] });
- * stream.on('market', (message: MarketMessage) => console.log(message.symbol, message.channel, message.data));
- * ```
- */
+/** A market-data message for one of the stream's `symbols`. */
 export interface MarketMessage {
   /** Symbol as the server wrote it before `@`, e.g. `BTCUSDT`. */
   symbol: string;
@@ -53,12 +25,6 @@ export interface MarketMessage {
 /**
  * Payload of `order_new`, `order_canceled` and `order_update`. The spec does not document these payloads; the
  * simulator sends the Order. Every field the server sent is kept.
- *
- * @example
- * ```ts
- * import type { OrderEventData } from 'futures-sdk';
- * stream.on('order_update', (order: OrderEventData) => console.log(order.id, order.status));
- * ```
  */
 export interface OrderEventData {
   readonly [field: string]: unknown;
@@ -67,15 +33,7 @@ export interface OrderEventData {
   readonly status?: string;
 }
 
-/**
- * Payload of `position_update`: the spec guarantees `symbol` and the new signed `quantity` (Events rule 1).
- *
- * @example
- * ```ts
- * import type { PositionUpdateData } from 'futures-sdk';
- * stream.on('position_update', (p: PositionUpdateData) => console.log(p.symbol, p.quantity)); // '-0.5' = short
- * ```
- */
+/** Payload of `position_update`: the spec guarantees `symbol` and the new signed `quantity` (Events rule 1). */
 export interface PositionUpdateData {
   readonly [field: string]: unknown;
   readonly symbol: string;
@@ -84,45 +42,18 @@ export interface PositionUpdateData {
   readonly positionSide?: string;
 }
 
-/**
- * Payload of `full_snapshot` (periodic account snapshot; fields not documented by the spec, all kept).
- *
- * @example
- * ```ts
- * import type { FullSnapshotData } from 'futures-sdk';
- * stream.on('full_snapshot', (snapshot: FullSnapshotData) => console.log(Object.keys(snapshot)));
- * ```
- */
+/** Payload of `full_snapshot` (periodic account snapshot; fields not documented by the spec, all kept). */
 export interface FullSnapshotData {
   readonly [field: string]: unknown;
 }
 
-/**
- * An account message whose `event` name the SDK does not know (kept, never dropped silently).
- *
- * @example
- * ```ts
- * import type { UnknownAccountEvent } from 'futures-sdk';
- * stream.on('unknown_event', (message: UnknownAccountEvent) => console.debug('new event type', message.event));
- * ```
- */
+/** An account message whose `event` name the SDK does not know (kept, never dropped silently). */
 export interface UnknownAccountEvent {
   event: string;
   data: unknown;
 }
 
-/**
- * Events of {@link AccountStream} and their arguments.
- *
- * @example
- * ```ts
- * import type { AccountStreamEvents } from 'futures-sdk';
- * const onClose = (...[info]: AccountStreamEvents['close']) => {
- *   if (!info.willReconnect) console.warn('stream stopped', info.code, info.reason);
- * };
- * stream.on('close', onClose);
- * ```
- */
+/** Events of {@link AccountStream} and their arguments. */
 export interface AccountStreamEvents {
   order_new: [data: OrderEventData];
   order_canceled: [data: OrderEventData];
@@ -148,34 +79,10 @@ export interface AccountStreamEvents {
   error: [error: FuturesError];
 }
 
-/**
- * Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used).
- *
- * @example
- * ```ts
- * import type { StreamToken } from 'futures-sdk';
- * const token: StreamToken = () => session.freshJwt(); // called on every (re)connect
- * const stream = client.stream({ url: 'wss://api.example.com/v2/ws/account', token });
- * ```
- */
+/** Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used). */
 export type StreamToken = string | (() => string | Promise<string>);
 
-/**
- * Options of {@link AccountStream} (`client.stream(options)`).
- *
- * @example
- * ```ts
- * import type { AccountStreamOptions } from 'futures-sdk';
- * const options: AccountStreamOptions = {
- *   url: 'wss://api.example.com/v2/ws/account',
- *   token: jwt,
- *   symbols: ['BTCUSDT'],
- *   heartbeatTimeoutMs: 15_000,
- *   reconnect: { maxAttempts: 10 },
- * };
- * const stream = client.stream(options);
- * ```
- */
+/** Options of {@link AccountStream} (`client.stream(options)`). */
 export interface AccountStreamOptions {
   /** Account-channel address, e.g. `wss://api.example.com/v2/ws/account` (the spec does not name one). */
   url: string;

@@ -4,17 +4,7 @@ import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import type { MakerFill, MakerFillCarry } from './detect-maker-fills.ts';
 
-/**
- * A position whose quantity changed between two polls.
- *
- * @example
- * ```ts
- * import type { PositionChange } from 'futures-sdk';
- * watcher.on('position_update', (change: PositionChange) => {
- *   if (change.position === undefined) console.log(change.symbol, 'closed');
- * });
- * ```
- */
+/** A position whose quantity changed between two polls. */
 export interface PositionChange {
   symbol: string;
   positionSide: string;
@@ -25,32 +15,13 @@ export interface PositionChange {
   position: Position | undefined;
 }
 
-/**
- * A tracked order of this client whose status (or fill fields) changed.
- *
- * @example
- * ```ts
- * import type { OrderChange } from 'futures-sdk';
- * watcher.on('order_update', ({ order, previousStatus }: OrderChange) => {
- *   console.log(order.id, `${previousStatus} → ${order.status}`);
- * });
- * ```
- */
+/** A tracked order of this client whose status (or fill fields) changed. */
 export interface OrderChange {
   order: Order;
   previousStatus: string;
 }
 
-/**
- * What `watcher.snapshot()` returns: the account as of the watcher's last successful poll.
- *
- * @example
- * ```ts
- * import type { AccountSnapshot } from 'futures-sdk';
- * const view: AccountSnapshot | undefined = watcher.snapshot();
- * for (const p of view?.positions ?? []) console.log(p.symbol, p.positionSide, p.quantity);
- * ```
- */
+/** What `watcher.snapshot()` returns: the account as of the watcher's last successful poll. */
 export interface AccountSnapshot {
   /** `now` of that poll (the client's clock). */
   at: number;
@@ -63,13 +34,6 @@ export interface AccountSnapshot {
 /**
  * What `watcher.checkpoint()` returns, for `client.watch({ resume })` in a new process: plain JSON (store it as
  * text). Its fields are the SDK's to change; `version` says which format it is.
- *
- * @example
- * ```ts
- * import type { WatcherCheckpoint } from 'futures-sdk';
- * const saved: WatcherCheckpoint | undefined = watcher.checkpoint();
- * if (saved) client.watch({ resume: JSON.parse(JSON.stringify(saved)) as WatcherCheckpoint });
- * ```
  */
 export interface WatcherCheckpoint {
   readonly version: 1;
@@ -87,16 +51,7 @@ export interface WatcherCheckpoint {
   readonly journal: string;
 }
 
-/**
- * Events of {@link AccountWatcher} and their arguments.
- *
- * @example
- * ```ts
- * import type { AccountWatcherEvents } from 'futures-sdk';
- * const onFill = (...[trade]: AccountWatcherEvents['fill']) => console.log(trade.side, trade.qty, trade.price);
- * watcher.on('fill', onFill);
- * ```
- */
+/** Events of {@link AccountWatcher} and their arguments. */
 export interface AccountWatcherEvents {
   /** A position's quantity changed (any cause). */
   position_update: [change: PositionChange];
@@ -118,14 +73,6 @@ export interface AccountWatcherEvents {
 /**
  * Options of {@link AccountWatcher} (`client.watch(options)`).
  * Its polls run on the client's `clock` (the call journal is stamped with it): there is no time option here.
- *
- * @example
- * ```ts
- * import type { AccountWatcherOptions } from 'futures-sdk';
- * const options: AccountWatcherOptions = { symbols: ['BTCUSDT', 'ETHUSDT'], intervalMs: 2_000, autoStart: false };
- * const watcher = client.watch(options);
- * watcher.start();
- * ```
  */
 export interface AccountWatcherOptions {
   /** Symbols whose taker fills to follow, besides those of open positions and of this client's orders. */
@@ -162,13 +109,6 @@ export interface AccountWatcherOptions {
 /**
  * What `watcher.poll()` resolves: whether the poll read everything and emitted its events, or why not. It never
  * rejects.
- *
- * @example
- * ```ts
- * import type { AccountWatcherPollResult } from 'futures-sdk';
- * const result: AccountWatcherPollResult = await watcher.poll();
- * if (!result.ok) console.warn(result.stopped ? 'watcher stopped' : result.error.message);
- * ```
  */
 export type AccountWatcherPollResult =
   | {

@@ -20,8 +20,9 @@ export const SIZE_CASES = [
     name: 'whole FuturesClient',
     code: "import { FuturesClient } from 'futures-sdk';\nexport const client = new FuturesClient({ baseUrl: 'https://api.example.com' });\n",
     goalKb: 42,
-    // Not met yet (45.5 KB esbuild, 43.8 KB Vite; docs/benchmarks.md): the guard is the measured size + ~3 %.
-    budgetKb: 46.9,
+    // Not met (docs/benchmarks.md): the guard is the size measured with the v0.3 market feed, tracing and the
+    // watcher's checkpoint in the client (48.9 KB esbuild) + ~3 %.
+    budgetKb: 50.4,
   },
   {
     name: 'market page (createPublicClient + ticker24hr, klines)',

@@ -75,6 +75,50 @@ async function run(): Promise<Check[]> {
     }
     throw new Error('no error');
   });
+  await check('hooks and rateLimits() in the browser (issue 21)', async () => {
+    const events: string[] = [];
+    const seen: unknown[] = [];
+    const observed = new FuturesClient({
+      baseUrl: location.origin,
+      apiKey,
+      signer: async (payload) => hmacSha256Hex(secret, payload),
+      hooks: {
+        request: (event) => {
+          events.push(`request ${event.endpoint} ${event.method} ${event.path}`);
+          seen.push(event);
+        },
+        response: (event) => {
+          events.push(`response ${event.endpoint} ${event.status ?? 'none'}`);
+          seen.push(event);
+        },
+      },
+    });
+    const { order } = await observed.orders.create({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.001',
+      price: '1000',
+    });
+    await observed.orders.cancel(order.id);
+    const expected = [
+      'request orders.create POST /v2/orders',
+      'response orders.create 200',
+      'request orders.cancel POST /v2/orders/:id/cancel',
+      'response orders.cancel 200',
+    ];
+    if (events.join('|') !== expected.join('|')) throw new Error(`hook events: ${events.join(' | ')}`);
+    const text = JSON.stringify(seen);
+    if (text.includes(secret) || text.includes(apiKey.slice(0, 8)) || text.includes('signature')) {
+      throw new Error('a hook event holds a credential or a signature');
+    }
+    const orders = observed.rateLimits().find((view) => view.bucket === 'orders');
+    if (orders?.limit !== 300 || orders.used < 1) {
+      throw new Error(`rateLimits(): ${JSON.stringify(observed.rateLimits())}`);
+    }
+    return `${events.length} hook events; orders bucket ${orders.used}/${orders.limit}`;
+  });
+
   await check('account stream over the browser WebSocket, firehose filtered', async () => {
     const wsUrl = params.get('ws') ?? '';
     const jwt = params.get('jwt') ?? '';

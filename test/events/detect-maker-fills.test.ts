@@ -770,9 +770,14 @@ describe('detectMakerFills properties with timestamps', () => {
   }
 
   it('distinct instants: every maker fill is reported by the first poll whose positions show it, exactly', () => {
-    // Maker quantities carry a 4th decimal that taker quantities never have: no maker fill equals a sum of trades.
+    // Every maker fill adds +0.00001 to its key's signed change (a BUY is 0.00001 more, a SELL 0.00001 less): a
+    // change of 1 to 99 maker fills is never a multiple of 0.001, so it never equals a sum of trades (3 decimals),
+    // the one case docs/events.md lets be a poll late (see below). A 4th decimal of 7 on both sides cancelled
+    // when as many BUYs as SELLs synced together: a flake in about 1 run in 400 (1 input in 120,000).
     const generic = (events: VenueEvent[]) =>
-      events.map((e) => (e.kind === 'maker' ? { ...e, qty: decAdd(e.qty, '0.0007') } : e));
+      events.map((e) =>
+        e.kind === 'maker' ? { ...e, qty: (e.side === 'BUY' ? decAdd : decSub)(e.qty, '0.00001') } : e,
+      );
     fc.assert(
       fc.property(fc.array(pollArb(1), { minLength: 1, maxLength: 6 }), (polls) => {
         const rounds = run(polls.map((p) => ({ events: generic(p.events), race: p.race })));
@@ -780,6 +785,24 @@ describe('detectMakerFills properties with timestamps', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('distinct instants: maker fills whose net change equals a trade landing between the reads are one poll late', () => {
+    // Found by the property above with its old 4th decimal (fast-check seed 2): a maker BUY 3.8557 and SELL 1.9747
+    // show together as +1.881, exactly the BUY 1.881 deferred to the next poll, so the change is carried one poll.
+    const maker = (side: 'BUY' | 'SELL', qty: string): VenueEvent => ({ kind: 'maker', key: 0, side, qty, gapMs: 1 });
+    const taker = (qty: string): VenueEvent => ({ kind: 'taker', key: 0, side: 'BUY', qty, gapMs: 1 });
+    const rounds = run([
+      { events: [maker('BUY', '3.8557')], race: [] },
+      { events: [maker('SELL', '1.9747'), taker('0.001')], race: [taker('1.881')] },
+    ]);
+    expect(rounds.map(({ expected, got }) => [expected[0], got[0]])).toEqual([
+      ['0', '0'],
+      ['1.881', '0'],
+      ['1.881', '1.881'],
+      ['1.881', '1.881'],
+    ]);
+    expectTimely(rounds);
   });
 
   it('distinct instants, any quantities: a maker fill that equals a sum of nearby trades is at most one poll late', () => {

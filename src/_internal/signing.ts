@@ -46,8 +46,13 @@ async function signQuery(context: SigningContext, query: QueryParams, lane: Flee
   // Sent only once the clock has passed it: under a millisecond on average, k ms for the k-th call of a burst
   // in one millisecond. A client or process that starts on this key after this request left then signs later
   // timestamps, even with no time between them.
-  const early = context.paceRunAhead ? clockSync.aheadMs(timestamp) + 1 : 0;
-  if (early > 0 && early <= MAX_SETTLE_MS) await sleep(early);
+  // A timer may fire before `Date.now()` moved on (libuv's loop time is cached): look again after each sleep.
+  for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; context.paceRunAhead && early > 0; ) {
+    if (early > MAX_SETTLE_MS - waited) break;
+    await sleep(early);
+    waited += early;
+    early = clockSync.aheadMs(timestamp) + 1;
+  }
   const userPart = canonicalQuery(query);
   return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
 }

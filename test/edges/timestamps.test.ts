@@ -1,6 +1,6 @@
 import { type Clock, FuturesClient } from 'futures-sdk';
 import { createExchange, type Exchange, ManualClock } from 'futures-sdk/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // Timestamps on a real wire, against the simulator's loopback server on real time (it enforces the spec's 5 s
 // drift and its 60 s replay cache on (key, signature)). Cancels carry no query, so two cancels with one timestamp
@@ -115,5 +115,39 @@ describe('a restarted process on the same key', () => {
       await Promise.all([second.account.positions(), second.account.balance()]);
     }
     expect(counting.replays()).toBe(0);
+  });
+});
+
+describe('a request leaves only once the clock has passed its timestamp', () => {
+  // libuv caches its loop time, so a 1 ms timer may fire while Date.now() still reads the millisecond it was set
+  // in: a client starting on the key at that instant would sign the same timestamp (found in CI: 1 replay 401 in
+  // "two clients used one after the other"). Here the wall clock stands still while real timers fire.
+  it('also when the timer that waits for it fires before the clock moved on', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.UTC(2026, 10, 28, 12, 0, 0, 0);
+      vi.setSystemTime(start);
+      const sent: Array<{ at: number; timestamp: number }> = [];
+      const fetchAtOnce = async (input: string) => {
+        sent.push({ at: Date.now(), timestamp: Number(new URL(input).searchParams.get('timestamp')) });
+        return Response.json({ ok: true, positions: [] });
+      };
+      const client = new FuturesClient({
+        baseUrl: 'http://127.0.0.1:9',
+        apiKey: 'ak_test_0123456789',
+        apiSecret: 'secret',
+        fetch: fetchAtOnce,
+        rateLimit: false,
+        retry: false,
+      });
+      const call = client.account.positions();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(sent).toEqual([]); // many 1 ms timers fired, the clock still reads the timestamp's millisecond
+      vi.setSystemTime(start + 1);
+      await call;
+      expect(sent).toEqual([{ at: start + 1, timestamp: start }]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -128,8 +128,9 @@ describe('a request leaves only once the clock has passed its timestamp', () => 
       const start = Date.UTC(2026, 10, 28, 12, 0, 0, 0);
       vi.setSystemTime(start);
       const sent: Array<{ at: number; timestamp: number }> = [];
-      const fetchAtOnce = async (input: string) => {
-        sent.push({ at: Date.now(), timestamp: Number(new URL(input).searchParams.get('timestamp')) });
+      const fetchAtOnce = async (input: string | URL | Request) => {
+        const url = new URL(input instanceof Request ? input.url : input);
+        sent.push({ at: Date.now(), timestamp: Number(url.searchParams.get('timestamp')) });
         return Response.json({ ok: true, positions: [] });
       };
       const client = new FuturesClient({

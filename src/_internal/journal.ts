@@ -35,8 +35,8 @@ export interface JournalOrder {
 /**
  * One position-moving REST call of this client, with local times (`clock.now()` of the client).
  *
- * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx or a 2xx saying nothing was done (the server did not act);
- * `unknown` after a timeout, a network error or a 5xx (the server may have acted).
+ * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx or a 2xx saying nothing was done
+ * (the server did not act); `unknown` after a timeout, a network error or a 5xx (the server may have acted).
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly id: number;

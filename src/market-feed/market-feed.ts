@@ -1,6 +1,7 @@
 // Live market data for every widget of a page: one source per (channel, symbol, interval), shared by its
 // listeners; from an account stream's firehose, or REST polling at background priority. See docs/market.md.
 import * as z from 'zod/mini';
+import { backoffStep } from '../_internal/backoff.ts';
 import { withTimers } from '../_internal/clock.ts';
 import type { InternalCallOptions } from '../_internal/endpoint-call.ts';
 import { pure } from '../_internal/pure.ts';
@@ -245,7 +246,8 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
       }
     } catch (error) {
       const failures = 1 + Math.max(...due.map((s) => s.failures));
-      const dueAt = roundAt + Math.min(intervalMs * 2 ** failures, Math.max(intervalMs, MAX_BACKOFF_MS));
+      const dueAt =
+        roundAt + backoffStep(failures, { baseMs: intervalMs, maxMs: Math.max(intervalMs, MAX_BACKOFF_MS) });
       for (const s of due) Object.assign(s, { failures, dueAt, polled: true });
       report(error as FuturesError); // the transport and the endpoint checks reject with nothing else
     }

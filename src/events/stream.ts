@@ -60,31 +60,31 @@ const HEARTBEAT_CLOSE_CODE = 4000;
  * ```
  */
 export class AccountStream extends EventEmitter<AccountStreamEvents> {
-  private currentState: AccountStreamState = 'idle';
-  private readonly options: AccountStreamOptions;
+  #currentState: AccountStreamState = 'idle';
+  readonly #options: AccountStreamOptions;
   /** The caller's logger behind redaction (it may be handed in directly, not through the client). */
-  private readonly logger: Logger | undefined;
-  private readonly clock: Required<Clock>;
-  private readonly WebSocketImpl: WebSocketConstructor;
-  private readonly wanted: Set<string>;
-  private readonly heartbeatTimeoutMs: number;
-  private readonly maxMessageBytes: number;
-  private socket: WebSocketLike | undefined;
+  readonly #logger: Logger | undefined;
+  readonly #clock: Required<Clock>;
+  readonly #WebSocketImpl: WebSocketConstructor;
+  readonly #wanted: Set<string>;
+  readonly #heartbeatTimeoutMs: number;
+  readonly #maxMessageBytes: number;
+  #socket: WebSocketLike | undefined;
   /** Bumped for every socket (and on close), so callbacks of an old socket are ignored. */
-  private generation = 0;
-  private attempt = 0;
-  private everOpened = false;
-  private gotMessage = false;
-  private lastMessageAt = 0;
-  private socketError: string | undefined;
-  private reconnectTimer: unknown;
-  private watchdogTimer: unknown;
-  private pingTimer: unknown;
-  private receivedCount = 0;
-  private droppedCount = 0;
+  #generation = 0;
+  #attempt = 0;
+  #everOpened = false;
+  #gotMessage = false;
+  #lastMessageAt = 0;
+  #socketError: string | undefined;
+  #reconnectTimer: unknown;
+  #watchdogTimer: unknown;
+  #pingTimer: unknown;
+  #receivedCount = 0;
+  #droppedCount = 0;
 
   /** Credentials to scrub from errors, log lines and events: the client's, plus this stream's tokens. */
-  private readonly redactor: Redactor;
+  readonly #redactor: Redactor;
 
   /**
    * @param options - see {@link AccountStreamOptions}.
@@ -92,7 +92,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
    */
   constructor(options: AccountStreamOptions, redactor?: Redactor) {
     super();
-    this.redactor = redactor ?? new Redactor();
+    this.#redactor = redactor ?? new Redactor();
     if (typeof options !== 'object' || options === null) throw new ConfigurationError('stream() needs { url, token }');
     let parsed: URL;
     try {
@@ -110,16 +110,16 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (typeof impl !== 'function') {
       throw new ConfigurationError('No WebSocket available: pass the WebSocket option (e.g. the ws package)');
     }
-    this.options = options;
-    this.logger = options.logger && this.redactor.logger(options.logger);
-    this.WebSocketImpl = impl;
+    this.#options = options;
+    this.#logger = options.logger && this.#redactor.logger(options.logger);
+    this.#WebSocketImpl = impl;
     // The stream measures silence between its own timers: a clock without timers (a frozen `now()` in a test)
     // would never see time pass, so such a clock leaves the stream on real time, as before clocks had timers.
     const clock = options.clock;
-    this.clock = clock && hasTimers(clock) ? withTimers(clock) : systemClock;
-    this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
-    this.maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
-    this.wanted = new Set();
+    this.#clock = clock && hasTimers(clock) ? withTimers(clock) : systemClock;
+    this.#heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
+    this.#maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
+    this.#wanted = new Set();
     for (const symbol of options.symbols ?? []) this.want(symbol);
     if (options.autoConnect !== false) {
       void Promise.resolve().then(() => this.connect());
@@ -128,24 +128,24 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   /** Emits `market` events for `symbol` too from now on, spelt in either case (a market feed adds its symbols). */
   want(symbol: string): void {
-    for (const spelling of [symbol, symbol.toUpperCase(), symbol.toLowerCase()]) this.wanted.add(spelling);
+    for (const spelling of [symbol, symbol.toUpperCase(), symbol.toLowerCase()]) this.#wanted.add(spelling);
   }
 
   /** Where the stream is in its lifecycle. */
   get state(): AccountStreamState {
-    return this.currentState;
+    return this.#currentState;
   }
 
   /** Counters: messages received, and firehose messages dropped without parsing. */
   get stats(): { received: number; dropped: number } {
-    return { received: this.receivedCount, dropped: this.droppedCount };
+    return { received: this.#receivedCount, dropped: this.#droppedCount };
   }
 
   /** Starts connecting (only needed with `autoConnect: false`); does nothing once started. */
   connect(): void {
-    if (this.currentState !== 'idle') return;
-    this.currentState = 'connecting';
-    void this.openSocket();
+    if (this.#currentState !== 'idle') return;
+    this.#currentState = 'connecting';
+    void this.#openSocket();
   }
 
   /**
@@ -153,21 +153,21 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
    * socket has closed (or at once if there is none).
    */
   close(code = 1000, reason = 'client closed'): Promise<void> {
-    const wasTerminal = this.stopped;
-    this.currentState = 'closed';
-    this.generation++;
-    this.clearTimers();
-    const socket = this.socket;
-    this.socket = undefined;
-    if (!wasTerminal) this.safeEmit('close', { code, reason, willReconnect: false });
+    const wasTerminal = this.#stopped;
+    this.#currentState = 'closed';
+    this.#generation++;
+    this.#clearTimers();
+    const socket = this.#socket;
+    this.#socket = undefined;
+    if (!wasTerminal) this.#safeEmit('close', { code, reason, willReconnect: false });
     if (!socket) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
-        this.clock.clearTimeout(fallback);
+        this.#clock.clearTimeout(fallback);
         resolve();
       };
       // A dead peer never answers the closing handshake: do not wait for it forever.
-      const fallback = this.clock.setTimeout(() => {
+      const fallback = this.#clock.setTimeout(() => {
         terminate(socket);
         resolve();
       }, 2_000);
@@ -184,250 +184,250 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   // ── Connection ────────────────────────────────────────────────────────────────────────────────────────────
 
-  private async openSocket(): Promise<void> {
-    const generation = ++this.generation;
+  async #openSocket(): Promise<void> {
+    const generation = ++this.#generation;
     let token: string;
     try {
-      const supplied = typeof this.options.token === 'function' ? await this.options.token() : this.options.token;
+      const supplied = typeof this.#options.token === 'function' ? await this.#options.token() : this.#options.token;
       if (typeof supplied !== 'string' || supplied === '') throw new TypeError('token provider returned no string');
       token = supplied;
       // An opaque token (not JWT-shaped) is recognised only once registered: a library error that echoes a
       // custom buildUrl, or a server that echoes it in a close reason, must not carry it into an event.
-      this.redactor.addToken(token);
+      this.#redactor.addToken(token);
     } catch (error) {
-      if (generation !== this.generation) return;
-      this.safeEmit('error', new StreamError('token', 'The stream token provider failed', { cause: error }));
-      this.attemptFailed();
+      if (generation !== this.#generation) return;
+      this.#safeEmit('error', new StreamError('token', 'The stream token provider failed', { cause: error }));
+      this.#attemptFailed();
       return;
     }
-    if (generation !== this.generation) return;
+    if (generation !== this.#generation) return;
 
     let socket: WebSocketLike;
     try {
-      const target = this.options.buildUrl
-        ? this.options.buildUrl(this.options.url, token)
-        : defaultUrl(this.options.url, token);
+      const target = this.#options.buildUrl
+        ? this.#options.buildUrl(this.#options.url, token)
+        : defaultUrl(this.#options.url, token);
       const protocols =
-        typeof this.options.protocols === 'function' ? this.options.protocols(token) : this.options.protocols;
-      socket = protocols === undefined ? new this.WebSocketImpl(target) : new this.WebSocketImpl(target, protocols);
+        typeof this.#options.protocols === 'function' ? this.#options.protocols(token) : this.#options.protocols;
+      socket = protocols === undefined ? new this.#WebSocketImpl(target) : new this.#WebSocketImpl(target, protocols);
     } catch (error) {
-      this.safeEmit(
+      this.#safeEmit(
         'error',
-        new StreamError('connection', `Could not open a WebSocket to ${safeUrl(this.options.url)}`, { cause: error }),
+        new StreamError('connection', `Could not open a WebSocket to ${safeUrl(this.#options.url)}`, { cause: error }),
       );
-      this.attemptFailed();
+      this.#attemptFailed();
       return;
     }
-    this.socket = socket;
-    this.gotMessage = false;
-    this.socketError = undefined;
+    this.#socket = socket;
+    this.#gotMessage = false;
+    this.#socketError = undefined;
     try {
       socket.binaryType = 'arraybuffer';
     } catch {
       // Some implementations have a fixed binaryType; binary frames are then ignored.
     }
-    this.lastMessageAt = this.clock.now();
-    this.armWatchdog(generation);
+    this.#lastMessageAt = this.#clock.now();
+    this.#armWatchdog(generation);
 
     socket.addEventListener('open', () => {
-      if (generation === this.generation) this.onOpen(generation);
+      if (generation === this.#generation) this.#onOpen(generation);
     });
     socket.addEventListener('message', (event) => {
-      if (generation === this.generation) this.onMessage(event.data);
+      if (generation === this.#generation) this.#onMessage(event.data);
     });
     socket.addEventListener('error', (event) => {
-      if (generation === this.generation) this.socketError = describeSocketError(event);
+      if (generation === this.#generation) this.#socketError = describeSocketError(event);
     });
     socket.addEventListener('close', (event) => {
-      if (generation === this.generation) this.onClose(event.code, this.redactor.text(String(event.reason ?? '')));
+      if (generation === this.#generation) this.#onClose(event.code, this.#redactor.text(String(event.reason ?? '')));
     });
   }
 
-  private onOpen(generation: number): void {
-    const reconnected = this.everOpened;
-    const attempts = this.attempt;
-    this.everOpened = true;
-    this.currentState = 'open';
-    this.lastMessageAt = this.clock.now();
-    this.logger?.debug(`stream open: ${safeUrl(this.options.url)}`);
-    const pingMs = this.options.pingIntervalMs ?? 0;
+  #onOpen(generation: number): void {
+    const reconnected = this.#everOpened;
+    const attempts = this.#attempt;
+    this.#everOpened = true;
+    this.#currentState = 'open';
+    this.#lastMessageAt = this.#clock.now();
+    this.#logger?.debug(`stream open: ${safeUrl(this.#options.url)}`);
+    const pingMs = this.#options.pingIntervalMs ?? 0;
     if (pingMs > 0) {
       const ping = () => {
-        if (generation !== this.generation) return;
+        if (generation !== this.#generation) return;
         try {
-          this.socket?.send('ping');
+          this.#socket?.send('ping');
         } catch {
           // A socket that cannot send is about to close; its close event takes over.
         }
-        this.pingTimer = this.clock.setTimeout(ping, pingMs);
+        this.#pingTimer = this.#clock.setTimeout(ping, pingMs);
       };
-      this.pingTimer = this.clock.setTimeout(ping, pingMs);
+      this.#pingTimer = this.#clock.setTimeout(ping, pingMs);
     }
-    this.safeEmit('open');
-    if (reconnected && !this.stopped) this.safeEmit('reconnected', { attempts });
+    this.#safeEmit('open');
+    if (reconnected && !this.#stopped) this.#safeEmit('reconnected', { attempts });
   }
 
-  private onClose(code: number, reason: string): void {
-    const error = this.socketError;
-    this.socket = undefined;
-    this.generation++;
-    this.clearTimers();
-    if (this.stopped) return;
+  #onClose(code: number, reason: string): void {
+    const error = this.#socketError;
+    this.#socket = undefined;
+    this.#generation++;
+    this.#clearTimers();
+    if (this.#stopped) return;
     if (AUTH_CLOSE_CODES.has(code) || (error !== undefined && /\b(401|403)\b/.test(error))) {
-      this.becomeUnauthorized(code, reason, error);
+      this.#becomeUnauthorized(code, reason, error);
       return;
     }
     if (error !== undefined) {
-      this.safeEmit(
+      this.#safeEmit(
         'error',
-        new StreamError('connection', `WebSocket ${safeUrl(this.options.url)} failed: ${error}`, { closeCode: code }),
+        new StreamError('connection', `WebSocket ${safeUrl(this.#options.url)} failed: ${error}`, { closeCode: code }),
       );
       // The error listener may have called close(): that already reported the final `close`.
-      if (this.stopped) return;
+      if (this.#stopped) return;
     }
-    this.dropped(code, reason);
+    this.#dropped(code, reason);
   }
 
   /** After a drop: report it, then reconnect (or stop when the policy says so). */
-  private dropped(code: number, reason: string): void {
-    if (this.gotMessage) this.attempt = 0;
-    const willReconnect = this.canReconnect();
-    if (!willReconnect) this.currentState = 'closed';
-    this.safeEmit('close', { code, reason, willReconnect });
-    if (willReconnect) this.scheduleReconnect();
+  #dropped(code: number, reason: string): void {
+    if (this.#gotMessage) this.#attempt = 0;
+    const willReconnect = this.#canReconnect();
+    if (!willReconnect) this.#currentState = 'closed';
+    this.#safeEmit('close', { code, reason, willReconnect });
+    if (willReconnect) this.#scheduleReconnect();
   }
 
   /** True once the stream has stopped for good (`close()`, refused login, or no reconnect left). */
-  private get stopped(): boolean {
-    return this.currentState === 'closed' || this.currentState === 'unauthorized';
+  get #stopped(): boolean {
+    return this.#currentState === 'closed' || this.#currentState === 'unauthorized';
   }
 
-  private becomeUnauthorized(code: number, reason: string, error: string | undefined): void {
-    this.currentState = 'unauthorized';
-    this.clearTimers();
+  #becomeUnauthorized(code: number, reason: string, error: string | undefined): void {
+    this.#currentState = 'unauthorized';
+    this.#clearTimers();
     const status = code === 4003 || (error !== undefined && /\b403\b/.test(error)) ? 403 : 401;
-    this.safeEmit(
+    this.#safeEmit(
       'error',
       new AuthenticationError({
         status,
         method: 'GET',
-        path: safePath(this.options.url),
+        path: safePath(this.#options.url),
         body: { ok: false, error: `WebSocket login refused (${reason || error || `close code ${code}`})` },
       }),
     );
-    this.safeEmit('close', { code, reason, willReconnect: false });
+    this.#safeEmit('close', { code, reason, willReconnect: false });
   }
 
-  private canReconnect(): boolean {
-    if (this.stopped) return false;
-    const policy = this.options.reconnect;
+  #canReconnect(): boolean {
+    if (this.#stopped) return false;
+    const policy = this.#options.reconnect;
     if (policy === false) return false;
-    return this.attempt < (policy?.maxAttempts ?? Number.POSITIVE_INFINITY);
+    return this.#attempt < (policy?.maxAttempts ?? Number.POSITIVE_INFINITY);
   }
 
   /** An attempt failed before any socket existed (token provider, constructor): retry, or stop visibly. */
-  private attemptFailed(): void {
-    if (this.stopped) return;
-    if (this.canReconnect()) {
-      this.scheduleReconnect();
+  #attemptFailed(): void {
+    if (this.#stopped) return;
+    if (this.#canReconnect()) {
+      this.#scheduleReconnect();
       return;
     }
-    this.currentState = 'closed';
-    this.clearTimers();
-    this.safeEmit('close', { code: 1006, reason: 'connection attempt failed', willReconnect: false });
+    this.#currentState = 'closed';
+    this.#clearTimers();
+    this.#safeEmit('close', { code: 1006, reason: 'connection attempt failed', willReconnect: false });
   }
 
-  private scheduleReconnect(): void {
-    if (this.stopped) return;
-    this.currentState = 'reconnecting';
-    this.attempt++;
-    const policy = this.options.reconnect === false ? {} : (this.options.reconnect ?? {});
-    const delayMs = backoffDelay(this.attempt, policy, () => this.clock.random());
-    this.clock.clearTimeout(this.reconnectTimer);
+  #scheduleReconnect(): void {
+    if (this.#stopped) return;
+    this.#currentState = 'reconnecting';
+    this.#attempt++;
+    const policy = this.#options.reconnect === false ? {} : (this.#options.reconnect ?? {});
+    const delayMs = backoffDelay(this.#attempt, policy, () => this.#clock.random());
+    this.#clock.clearTimeout(this.#reconnectTimer);
     // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
-    this.reconnectTimer = this.clock.setTimeout(() => {
-      this.reconnectTimer = undefined;
-      if (this.currentState === 'reconnecting') void this.openSocket();
+    this.#reconnectTimer = this.#clock.setTimeout(() => {
+      this.#reconnectTimer = undefined;
+      if (this.#currentState === 'reconnecting') void this.#openSocket();
     }, delayMs);
-    this.safeEmit('reconnecting', { attempt: this.attempt, delayMs });
+    this.#safeEmit('reconnecting', { attempt: this.#attempt, delayMs });
   }
 
-  private armWatchdog(generation: number): void {
-    const timeout = this.heartbeatTimeoutMs;
+  #armWatchdog(generation: number): void {
+    const timeout = this.#heartbeatTimeoutMs;
     if (!(timeout > 0)) return;
     const check = () => {
-      if (generation !== this.generation) return;
-      const silentFor = this.clock.now() - this.lastMessageAt;
+      if (generation !== this.#generation) return;
+      const silentFor = this.#clock.now() - this.#lastMessageAt;
       if (silentFor < timeout) {
-        this.watchdogTimer = this.clock.setTimeout(check, timeout - silentFor);
+        this.#watchdogTimer = this.#clock.setTimeout(check, timeout - silentFor);
         return;
       }
-      this.onSilence();
+      this.#onSilence();
     };
-    this.watchdogTimer = this.clock.setTimeout(check, timeout);
+    this.#watchdogTimer = this.#clock.setTimeout(check, timeout);
   }
 
-  private onSilence(): void {
-    const ms = this.heartbeatTimeoutMs;
-    const what = this.currentState === 'open' ? `no message for ${ms} ms` : `no handshake within ${ms} ms`;
-    this.abandon(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout', 'heartbeat', what);
+  #onSilence(): void {
+    const ms = this.#heartbeatTimeoutMs;
+    const what = this.#currentState === 'open' ? `no message for ${ms} ms` : `no handshake within ${ms} ms`;
+    this.#abandon(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout', 'heartbeat', what);
   }
 
   /** Drops the socket on the stream's own decision, reports `error` (`what`), then reconnects as after a drop. */
-  private abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string): void {
-    const socket = this.socket;
-    this.socket = undefined;
-    this.generation++;
-    this.clearTimers();
+  #abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string): void {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    this.#generation++;
+    this.#clearTimers();
     if (socket) {
       closeSocket(socket, code, reason);
       terminate(socket);
     }
     const closeCode = kind === 'connection' ? code : undefined;
-    this.safeEmit('error', new StreamError(kind, `WebSocket ${safeUrl(this.options.url)}: ${what}`, { closeCode }));
-    if (this.stopped) return;
-    this.dropped(code, reason);
+    this.#safeEmit('error', new StreamError(kind, `WebSocket ${safeUrl(this.#options.url)}: ${what}`, { closeCode }));
+    if (this.#stopped) return;
+    this.#dropped(code, reason);
   }
 
-  private clearTimers(): void {
-    this.clock.clearTimeout(this.reconnectTimer);
-    this.clock.clearTimeout(this.watchdogTimer);
-    this.clock.clearTimeout(this.pingTimer);
-    this.reconnectTimer = undefined;
-    this.watchdogTimer = undefined;
-    this.pingTimer = undefined;
+  #clearTimers(): void {
+    this.#clock.clearTimeout(this.#reconnectTimer);
+    this.#clock.clearTimeout(this.#watchdogTimer);
+    this.#clock.clearTimeout(this.#pingTimer);
+    this.#reconnectTimer = undefined;
+    this.#watchdogTimer = undefined;
+    this.#pingTimer = undefined;
   }
 
   // ── Messages ──────────────────────────────────────────────────────────────────────────────────────────────
 
   /** The hot path: runs for every firehose message (see decodeStreamMessage). */
-  private onMessage(raw: unknown): void {
+  #onMessage(raw: unknown): void {
     // Before anything else, and not counted as a message (a server sending only those keeps the backoff growing).
-    if (exceedsBytes(raw, this.maxMessageBytes)) {
-      const what = `a message exceeded maxMessageBytes (${this.maxMessageBytes} bytes); reconnecting`;
-      this.abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what);
+    if (exceedsBytes(raw, this.#maxMessageBytes)) {
+      const what = `a message exceeded maxMessageBytes (${this.#maxMessageBytes} bytes); reconnecting`;
+      this.#abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what);
       return;
     }
-    this.lastMessageAt = this.clock.now();
-    this.receivedCount++;
-    this.gotMessage = true;
-    const decoded = decodeStreamMessage(raw, this.wanted);
+    this.#lastMessageAt = this.#clock.now();
+    this.#receivedCount++;
+    this.#gotMessage = true;
+    const decoded = decodeStreamMessage(raw, this.#wanted);
     switch (decoded.kind) {
       case 'ignored':
         return;
       case 'dropped':
-        this.droppedCount++;
+        this.#droppedCount++;
         return;
       case 'invalid':
-        this.messageError(decoded.message, decoded.text);
+        this.#messageError(decoded.message, decoded.text);
         return;
       case 'event':
-        (this.safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
+        (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
     }
   }
 
-  private messageError(message: string, raw: string): void {
-    this.safeEmit(
+  #messageError(message: string, raw: string): void {
+    this.#safeEmit(
       'error',
       // Cut after redaction: a token straddling the cut would otherwise survive as an unrecognisable prefix.
       new StreamError('message', message, { raw: raw.length > 2_000 ? `${redact(raw).slice(0, 2_000)}…` : raw }),
@@ -435,15 +435,15 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   }
 
   /** Emits without letting a throwing listener break the socket machinery. */
-  private safeEmit<K extends keyof AccountStreamEvents>(event: K, ...args: AccountStreamEvents[K]): void {
-    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.redactor);
+  #safeEmit<K extends keyof AccountStreamEvents>(event: K, ...args: AccountStreamEvents[K]): void {
+    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.#redactor);
     try {
       (this.emit as (event: K, ...args: AccountStreamEvents[K]) => boolean)(event, ...args);
     } catch (error) {
-      this.logger?.error(`an '${event}' listener of the stream threw`, { error: describeThrown(error) });
+      this.#logger?.error(`an '${event}' listener of the stream threw`, { error: describeThrown(error) });
       // Without a logger the bug would vanish: report it where the user already looks. A throwing `error`
       // listener is not reported again, or it could throw forever.
-      if (event !== 'error') this.safeEmit('error', new ListenerError({ source: 'stream', event, cause: error }));
+      if (event !== 'error') this.#safeEmit('error', new ListenerError({ source: 'stream', event, cause: error }));
     }
   }
 }

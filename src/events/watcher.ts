@@ -83,63 +83,63 @@ const MAX_ORDER_READS_PER_POLL = 3;
  * ```
  */
 export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
-  private readonly ctx: ClientContext;
-  private readonly journal: CallJournal | undefined;
-  private readonly clock: Required<Clock>;
-  private readonly intervalMs: number;
-  private readonly windowMs: number;
-  private readonly maxBackoffMs: number;
-  private readonly symbols: readonly string[];
-  private readonly subAccountId: string | undefined;
-  private running = false;
-  private stopped = false;
-  private timer: unknown;
-  private inFlight: Promise<AccountWatcherPollResult> | undefined;
-  private controller: AbortController | undefined;
-  private failures = 0;
+  readonly #ctx: ClientContext;
+  readonly #journal: CallJournal | undefined;
+  readonly #clock: Required<Clock>;
+  readonly #intervalMs: number;
+  readonly #windowMs: number;
+  readonly #maxBackoffMs: number;
+  readonly #symbols: readonly string[];
+  readonly #subAccountId: string | undefined;
+  #running = false;
+  #stopped = false;
+  #timer: unknown;
+  #inFlight: Promise<AccountWatcherPollResult> | undefined;
+  #controller: AbortController | undefined;
+  #failures = 0;
   /** A `poll()` caller awaits the poll in flight: its failure is that caller's, not an `error` event. */
-  private manualWaiting = false;
+  #manualWaiting = false;
   /** Server time (estimated) of the last successful poll; undefined until the baseline. */
-  private previousServerAt: number | undefined;
-  private retakes = 0;
-  private previous: Position[] = [];
-  private previousAt = 0;
-  private carry: MakerFillCarry | undefined;
-  private readonly lastTradeId = new Map<string, number>();
-  private readonly orders = new Map<string, TrackedOrder>();
-  private readonly seenJournalOrders = new Set<string>();
+  #previousServerAt: number | undefined;
+  #retakes = 0;
+  #previous: Position[] = [];
+  #previousAt = 0;
+  #carry: MakerFillCarry | undefined;
+  readonly #lastTradeId = new Map<string, number>();
+  readonly #orders = new Map<string, TrackedOrder>();
+  readonly #seenJournalOrders = new Set<string>();
   /** Own orders known to be done: their fills are all in myTrades, so their calls explain nothing more. */
-  private readonly finalOrders = new Set<string>();
-  private listResume = 0; // offset of GET /v2/orders where the next poll goes on looking for older orders
+  readonly #finalOrders = new Set<string>();
+  #listResume = 0; // offset of GET /v2/orders where the next poll goes on looking for older orders
 
   /** @internal Use `client.watch(options)`. */
   constructor(ctx: ClientContext, options: AccountWatcherOptions = {}) {
     super();
-    this.ctx = ctx;
-    this.journal = ctx.journal;
-    this.clock = withTimers(ctx.transport.config.clock);
-    this.intervalMs = options.intervalMs ?? 5_000;
-    this.windowMs = options.makerFillWindowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
-    this.maxBackoffMs = options.maxBackoffMs ?? 60_000;
-    this.symbols = [...(options.symbols ?? [])];
-    this.subAccountId = options.subAccountId;
-    if (!(this.intervalMs > 0)) throw new ConfigurationError('watch(): intervalMs must be a positive number');
+    this.#ctx = ctx;
+    this.#journal = ctx.journal;
+    this.#clock = withTimers(ctx.transport.config.clock);
+    this.#intervalMs = options.intervalMs ?? 5_000;
+    this.#windowMs = options.makerFillWindowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
+    this.#maxBackoffMs = options.maxBackoffMs ?? 60_000;
+    this.#symbols = [...(options.symbols ?? [])];
+    this.#subAccountId = options.subAccountId;
+    if (!(this.#intervalMs > 0)) throw new ConfigurationError('watch(): intervalMs must be a positive number');
     const { resume } = options;
     if (resume !== undefined) {
       if (resume?.version !== 1) throw new ConfigurationError('watch(): resume is not a checkpoint of this SDK');
-      this.previous = [...structuredClone(resume.positions)];
-      this.previousAt = resume.at;
-      this.previousServerAt = resume.serverAt;
-      for (const [symbol, id] of Object.entries(resume.tradeIds)) this.lastTradeId.set(symbol, id);
+      this.#previous = [...structuredClone(resume.positions)];
+      this.#previousAt = resume.at;
+      this.#previousServerAt = resume.serverAt;
+      for (const [symbol, id] of Object.entries(resume.tradeIds)) this.#lastTradeId.set(symbol, id);
       // Journal entry ids are this client's: another process's mean nothing here.
-      const same = resume.journal === this.journal?.instance;
-      this.carry = { ...structuredClone(resume.carry), ...(same ? {} : { used: {}, explained: [] }) };
+      const same = resume.journal === this.#journal?.instance;
+      this.#carry = { ...structuredClone(resume.carry), ...(same ? {} : { used: {}, explained: [] }) };
       for (const [id, order] of Object.entries(resume.orders)) {
-        this.orders.set(id, tracked(order.symbol, order.subAccountId, order.status));
+        this.#orders.set(id, tracked(order.symbol, order.subAccountId, order.status));
       }
       // Orders the checkpoint already followed (or saw end) are not taken from the journal again.
-      for (const entry of same ? (this.journal?.entries() ?? []) : []) {
-        if (entry.at <= resume.at) for (const order of entry.orders) this.seenJournalOrders.add(order.id);
+      for (const entry of same ? (this.#journal?.entries() ?? []) : []) {
+        if (entry.at <= resume.at) for (const order of entry.orders) this.#seenJournalOrders.add(order.id);
       }
     }
     if (options.autoStart !== false) this.start();
@@ -147,7 +147,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
   /** True between `start()` and `stop()`. */
   get isRunning(): boolean {
-    return this.running;
+    return this.#running;
   }
 
   /**
@@ -155,25 +155,25 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * failures) after each poll ends. Does nothing if running or stopped.
    */
   start(): void {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    this.schedule(0);
+    if (this.#running || this.#stopped) return;
+    this.#running = true;
+    this.#schedule(0);
   }
 
   /** Stops for good: clears the timer and aborts a poll in progress. No events after this. */
   stop(): void {
-    this.stopped = true;
-    this.running = false;
-    this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-    this.controller?.abort();
+    this.#stopped = true;
+    this.#running = false;
+    this.#clock.clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#controller?.abort();
   }
 
   /** The account as of the last successful poll (`undefined` before it): open positions, this client's working orders. */
   snapshot(): AccountSnapshot | undefined {
-    if (this.previousServerAt === undefined) return undefined;
-    const orders = [...this.orders.values()].flatMap((tracked) => (tracked.row ? [tracked.row] : []));
-    return structuredClone({ at: this.previousAt, positions: this.previous, orders });
+    if (this.#previousServerAt === undefined) return undefined;
+    const orders = [...this.#orders.values()].flatMap((tracked) => (tracked.row ? [tracked.row] : []));
+    return structuredClone({ at: this.#previousAt, positions: this.#previous, orders });
   }
 
   /**
@@ -181,19 +181,19 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * `client.watch({ resume })`, whose first poll reports what happened in between. Plain JSON.
    */
   checkpoint(): WatcherCheckpoint | undefined {
-    if (this.previousServerAt === undefined) return undefined;
-    this.adoptJournalOrders();
+    if (this.#previousServerAt === undefined) return undefined;
+    this.#adoptJournalOrders();
     return structuredClone({
       version: 1,
-      at: this.previousAt,
-      serverAt: this.previousServerAt,
-      positions: this.previous,
-      tradeIds: Object.fromEntries(this.lastTradeId),
+      at: this.#previousAt,
+      serverAt: this.#previousServerAt,
+      positions: this.#previous,
+      tradeIds: Object.fromEntries(this.#lastTradeId),
       orders: Object.fromEntries(
-        [...this.orders].map(([id, { symbol, subAccountId, status }]) => [id, { symbol, subAccountId, status }]),
+        [...this.#orders].map(([id, { symbol, subAccountId, status }]) => [id, { symbol, subAccountId, status }]),
       ),
-      carry: this.carry ?? { pending: [], recentTakers: [], used: {} },
-      journal: this.journal?.instance ?? '',
+      carry: this.#carry ?? { pending: [], recentTakers: [], used: {} },
+      journal: this.#journal?.instance ?? '',
     });
   }
 
@@ -203,120 +203,120 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    */
   poll(): Promise<AccountWatcherPollResult> {
     // The caller is told the result: a failure goes to it, not (again) to the `error` event.
-    this.manualWaiting = true;
-    return this.run();
+    this.#manualWaiting = true;
+    return this.#run();
   }
 
-  private run(): Promise<AccountWatcherPollResult> {
-    if (this.stopped) return Promise.resolve(stoppedResult('The account watcher is stopped: nothing was polled'));
-    this.inFlight ??= this.cycle().finally(() => {
-      this.inFlight = undefined;
-      this.manualWaiting = false;
+  #run(): Promise<AccountWatcherPollResult> {
+    if (this.#stopped) return Promise.resolve(stoppedResult('The account watcher is stopped: nothing was polled'));
+    this.#inFlight ??= this.#cycle().finally(() => {
+      this.#inFlight = undefined;
+      this.#manualWaiting = false;
     });
-    return this.inFlight;
+    return this.#inFlight;
   }
 
-  private schedule(delay: number): void {
-    if (!this.running) return;
-    this.clock.clearTimeout(this.timer);
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.run().then(() => {
+  #schedule(delay: number): void {
+    if (!this.#running) return;
+    this.#clock.clearTimeout(this.#timer);
+    this.#timer = this.#clock.setTimeout(() => {
+      this.#timer = undefined;
+      void this.#run().then(() => {
         const delayMs =
-          this.failures === 0
-            ? this.intervalMs
-            : backoffStep(this.failures, { baseMs: this.intervalMs, maxMs: this.maxBackoffMs });
-        this.schedule(delayMs);
+          this.#failures === 0
+            ? this.#intervalMs
+            : backoffStep(this.#failures, { baseMs: this.#intervalMs, maxMs: this.#maxBackoffMs });
+        this.#schedule(delayMs);
       });
     }, delay);
   }
 
-  private async cycle(): Promise<AccountWatcherPollResult> {
+  async #cycle(): Promise<AccountWatcherPollResult> {
     const controller = new AbortController();
-    this.controller = controller;
+    this.#controller = controller;
     // Background: in its bucket, every call of the user's (trading first) is served before a poll's request.
     const call: InternalCallOptions = { signal: controller.signal, priority: 'background' };
     try {
-      const snapshotStartedAt = this.clock.now();
-      const { positions } = await fetchPositions(this.ctx, {}, call);
-      const now = this.clock.now();
-      this.adoptJournalOrders();
+      const snapshotStartedAt = this.#clock.now();
+      const { positions } = await fetchPositions(this.#ctx, {}, call);
+      const now = this.#clock.now();
+      this.#adoptJournalOrders();
 
-      const symbols = new Set<string>(this.symbols);
-      for (const position of [...positions, ...this.previous]) symbols.add(position.symbol);
-      for (const order of this.orders.values()) symbols.add(order.symbol);
-      for (const entry of this.journal?.entries(now - 2 * this.windowMs) ?? []) {
+      const symbols = new Set<string>(this.#symbols);
+      for (const position of [...positions, ...this.#previous]) symbols.add(position.symbol);
+      for (const order of this.#orders.values()) symbols.add(order.symbol);
+      for (const entry of this.#journal?.entries(now - 2 * this.#windowMs) ?? []) {
         if (entry.symbol !== undefined) symbols.add(entry.symbol);
       }
 
       // Trades are read after positions: a fill already in the positions is then always among them.
       const read = await readTrades(
-        this.ctx,
+        this.#ctx,
         symbols,
-        this.lastTradeId,
-        this.previousServerAt,
-        this.subAccountId,
+        this.#lastTradeId,
+        this.#previousServerAt,
+        this.#subAccountId,
         call,
       );
-      const orders = await this.readOrders(call);
+      const orders = await this.#readOrders(call);
       if (controller.signal.aborted) return stoppedResult('The account watcher was stopped during the poll');
 
       // Everything was read: commit and report.
       orders.commit();
-      const baseline = this.previousServerAt === undefined;
-      this.failures = 0;
+      const baseline = this.#previousServerAt === undefined;
+      this.#failures = 0;
       // A baseline read while a call of ours was on the wire may miss its fills: retaken, 3 times at most.
       const onWire = (entry: JournalEntry) => entry.at <= now && (entry.endedAt ?? now + 1) > snapshotStartedAt;
-      if (baseline && this.retakes < 3 && (this.journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
-        this.retakes++;
-        this.safeEmit('poll', { at: now });
+      if (baseline && this.#retakes < 3 && (this.#journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
+        this.#retakes++;
+        this.#safeEmit('poll', { at: now });
         return { ok: true, at: now, baseline: true };
       }
-      for (const [symbol, id] of read.nextIds) this.lastTradeId.set(symbol, id);
-      const previous = this.previous;
-      const previousAt = this.previousAt;
-      this.previous = positions;
-      this.previousAt = now;
-      const { offset } = this.ctx.transport.clockSync;
-      this.previousServerAt = now + offset;
+      for (const [symbol, id] of read.nextIds) this.#lastTradeId.set(symbol, id);
+      const previous = this.#previous;
+      const previousAt = this.#previousAt;
+      this.#previous = positions;
+      this.#previousAt = now;
+      const { offset } = this.#ctx.transport.clockSync;
+      this.#previousServerAt = now + offset;
       const trades = read.trades.sort((a, b) => a.time - b.time || a.id - b.id);
       const detection = detectMakerFills({
         previous: (baseline ? positions : previous).map(quantityOf),
         current: positions.map(quantityOf),
         trades,
-        journal: this.journal?.entries() ?? [],
+        journal: this.#journal?.entries() ?? [],
         now,
         snapshotStartedAt,
         // The offset is known to within the 1 s of a `Date` header plus a round trip.
         serverTimeBefore: snapshotStartedAt + offset - 1_000 - (now - snapshotStartedAt),
         previousAt,
-        carry: withDoneCalls(this.carry, this.journal?.entries() ?? [], this.finalOrders),
-        windowMs: this.windowMs,
+        carry: withDoneCalls(this.#carry, this.#journal?.entries() ?? [], this.#finalOrders),
+        windowMs: this.#windowMs,
         baseline,
       });
-      this.carry = detection.carry;
+      this.#carry = detection.carry;
       if (baseline) {
-        this.safeEmit('poll', { at: now });
+        this.#safeEmit('poll', { at: now });
         return { ok: true, at: now, baseline: true };
       }
 
-      for (const change of positionChanges(previous, positions)) this.safeEmit('position_update', change);
-      for (const change of orders.changes) this.safeEmit('order_update', change);
-      for (const trade of trades) this.safeEmit('fill', trade);
-      for (const fill of detection.fills) this.safeEmit('maker_fill', fill);
-      this.safeEmit('poll', { at: now });
+      for (const change of positionChanges(previous, positions)) this.#safeEmit('position_update', change);
+      for (const change of orders.changes) this.#safeEmit('order_update', change);
+      for (const trade of trades) this.#safeEmit('fill', trade);
+      for (const fill of detection.fills) this.#safeEmit('maker_fill', fill);
+      this.#safeEmit('poll', { at: now });
       return { ok: true, at: now, baseline: false };
     } catch (error) {
-      if (controller.signal.aborted || this.stopped) {
+      if (controller.signal.aborted || this.#stopped) {
         return stoppedResult('The account watcher was stopped during the poll');
       }
-      this.failures++;
+      this.#failures++;
       const failure =
         error instanceof FuturesError ? error : new FuturesError('The account watcher poll failed', { cause: error });
-      if (!this.manualWaiting) this.safeEmit('error', failure);
+      if (!this.#manualWaiting) this.#safeEmit('error', failure);
       return { ok: false, error: failure, stopped: false };
     } finally {
-      if (this.controller === controller) this.controller = undefined;
+      if (this.#controller === controller) this.#controller = undefined;
     }
   }
 
@@ -324,32 +324,32 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * What became of this client's working orders: open orders (one request per sub-account) tell which changed;
    * only those are read from the backend. `commit` applies the changes once the whole poll succeeded.
    */
-  private async readOrders(call: InternalCallOptions): Promise<{ changes: OrderChange[]; commit: () => void }> {
-    if (this.orders.size === 0) return { changes: [], commit: () => {} };
+  async #readOrders(call: InternalCallOptions): Promise<{ changes: OrderChange[]; commit: () => void }> {
+    if (this.#orders.size === 0) return { changes: [], commit: () => {} };
     const venue = new Map<string, VenueOpenOrder>();
-    for (const subAccountId of new Set([...this.orders.values()].map((order) => order.subAccountId))) {
+    for (const subAccountId of new Set([...this.#orders.values()].map((order) => order.subAccountId))) {
       const query = subAccountId === undefined ? {} : { subAccountId };
-      const { orders } = await fetchOpenOrders(this.ctx, query, call);
+      const { orders } = await fetchOpenOrders(this.#ctx, query, call);
       for (const order of orders) venue.set(venueKey(subAccountId, String(order.orderId)), order);
     }
     const venueOf = (tracked: TrackedOrder) =>
       tracked.venueOrderId === undefined ? undefined : venue.get(venueKey(tracked.subAccountId, tracked.venueOrderId));
 
     const stale: string[] = [];
-    for (const [id, tracked] of this.orders) {
+    for (const [id, tracked] of this.#orders) {
       const seen = venueOf(tracked);
       if (seen === undefined || tracked.venueAgreed !== venueView(seen)) stale.push(id);
     }
-    const rows = await this.readOrderRows(stale, call);
+    const rows = await this.#readOrderRows(stale, call);
 
     const changes: OrderChange[] = [];
     const updates: Array<() => void> = [];
     for (const [id, row] of rows) {
-      const tracked = this.orders.get(id);
+      const tracked = this.#orders.get(id);
       if (!tracked) continue;
       if (row === null) {
         // An order that no longer exists cannot change again: stop following it.
-        updates.push(() => this.orders.delete(id));
+        updates.push(() => this.#orders.delete(id));
         continue;
       }
       const fill = fillOf(row);
@@ -357,8 +357,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       if (changed) changes.push({ order: row, previousStatus: tracked.status });
       updates.push(() => {
         if (!WORKING_ORDER_STATUSES.includes(row.status)) {
-          this.orders.delete(id);
-          this.finalOrders.add(id);
+          this.#orders.delete(id);
+          this.#finalOrders.add(id);
           return;
         }
         tracked.status = row.status;
@@ -369,8 +369,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         // Agreeing rows are not read again until the venue's view moves; the others go to the back of the queue.
         tracked.venueAgreed = seen !== undefined && rowAgrees(row, seen) ? venueView(seen) : undefined;
         if (tracked.venueAgreed === undefined) {
-          this.orders.delete(id);
-          this.orders.set(id, tracked);
+          this.#orders.delete(id);
+          this.#orders.set(id, tracked);
         }
       });
     }
@@ -386,7 +386,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * Backend rows of `ids` in at most {@link MAX_ORDER_READS_PER_POLL} requests: by id, else pages of GET
    * /v2/orders (newest first; an older search goes on at the next poll). `null`: gone (404).
    */
-  private async readOrderRows(ids: readonly string[], call: InternalCallOptions): Promise<Map<string, Order | null>> {
+  async #readOrderRows(ids: readonly string[], call: InternalCallOptions): Promise<Map<string, Order | null>> {
     const rows = new Map<string, Order | null>();
     const wanted = new Set(ids);
     const missing = () => ids.filter((id) => !rows.has(id));
@@ -395,8 +395,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       let offset = 0;
       let end = false;
       while (reads < MAX_ORDER_READS_PER_POLL && missing().length > MAX_ORDER_READS_PER_POLL - reads) {
-        if (reads === 1 && this.listResume > offset) offset = this.listResume;
-        const page = await fetchOrderList(this.ctx, { limit: MAX_ORDERS_PAGE, offset }, call);
+        if (reads === 1 && this.#listResume > offset) offset = this.#listResume;
+        const page = await fetchOrderList(this.#ctx, { limit: MAX_ORDERS_PAGE, offset }, call);
         reads++;
         for (const order of page.orders) if (wanted.has(order.id)) rows.set(order.id, order);
         offset += MAX_ORDERS_PAGE;
@@ -405,11 +405,11 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
           break;
         }
       }
-      this.listResume = !end && missing().length > 0 ? offset : 0;
+      this.#listResume = !end && missing().length > 0 ? offset : 0;
     }
     for (const id of missing().slice(0, MAX_ORDER_READS_PER_POLL - reads)) {
       try {
-        rows.set(id, (await fetchOrder(this.ctx, id, call)).order);
+        rows.set(id, (await fetchOrder(this.#ctx, id, call)).order);
       } catch (error) {
         if (error instanceof NotFoundError) rows.set(id, null);
         else throw error;
@@ -419,32 +419,32 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   /** Starts following orders this client placed (from the journal) that are still working. */
-  private adoptJournalOrders(): void {
-    for (const entry of this.journal?.entries() ?? []) {
+  #adoptJournalOrders(): void {
+    for (const entry of this.#journal?.entries() ?? []) {
       for (const order of entry.orders) {
-        if (this.seenJournalOrders.has(order.id)) continue;
-        this.seenJournalOrders.add(order.id);
+        if (this.#seenJournalOrders.has(order.id)) continue;
+        this.#seenJournalOrders.add(order.id);
         if (WORKING_ORDER_STATUSES.includes(order.status)) {
-          this.orders.set(order.id, tracked(order.symbol, entry.subAccountId, order.status));
+          this.#orders.set(order.id, tracked(order.symbol, entry.subAccountId, order.status));
         } else {
-          this.finalOrders.add(order.id);
+          this.#finalOrders.add(order.id);
         }
       }
     }
   }
 
-  private safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {
-    if (this.stopped) return;
-    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.ctx.transport.redactor);
+  #safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {
+    if (this.#stopped) return;
+    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.#ctx.transport.redactor);
     try {
       (this.emit as (event: K, ...args: AccountWatcherEvents[K]) => boolean)(event, ...args);
     } catch (error) {
-      this.ctx.transport.config.logger?.error(`a '${event}' listener of the watcher threw`, {
+      this.#ctx.transport.config.logger?.error(`a '${event}' listener of the watcher threw`, {
         error: describeThrown(error),
       });
       // Without a logger the bug would vanish: report it where the user already looks. A throwing `error`
       // listener is not reported again, or it could throw forever.
-      if (event !== 'error') this.safeEmit('error', new ListenerError({ source: 'watcher', event, cause: error }));
+      if (event !== 'error') this.#safeEmit('error', new ListenerError({ source: 'watcher', event, cause: error }));
     }
   }
 }

@@ -90,7 +90,7 @@ export function resourceSource(resource: Resource): string {
       const optional = p.questionToken !== undefined || p.initializer !== undefined;
       return `${p.name.getText(source)}${optional ? '?' : ''}: ${p.type?.getText(source) ?? 'unknown'}`;
     });
-    const args = ['this.client', ...parameters.map((p) => p.name.getText(source))];
+    const args = ['this.#client', ...parameters.map((p) => p.name.getText(source))];
     const typeParameters = fn.typeParameters ? `<${fn.typeParameters.map((t) => t.getText(source)).join(', ')}>` : '';
     const typeArguments = fn.typeParameters ? `<${fn.typeParameters.map((t) => t.name.text).join(', ')}>` : '';
     const returns = fn.type?.getText(source) ?? 'unknown';
@@ -133,11 +133,11 @@ export function resourceSource(resource: Resource): string {
     '',
     classDoc,
     `export class ${RESOURCES[resource]} {`,
-    '  private readonly client: BaseClient;',
+    '  readonly #client: BaseClient;',
     '',
     '  /** @internal */',
     '  constructor(client: BaseClient) {',
-    '    this.client = client;',
+    '    this.#client = client;',
     '  }',
     '',
     methods.join('\n\n'),

@@ -16,19 +16,16 @@ import { validateParams } from './validate.ts';
 type Params = Record<string, unknown>;
 
 /**
- * What the SDK knows about one endpoint of the API, declared once in the endpoint's action file. The one-line
- * TSDoc comment above the definition is the Notes column of the docs' endpoint tables (a comment, so that the
- * text is not shipped in bundles).
+ * What the SDK knows about one endpoint of the API, as {@link defineEndpoint} completes it. The one-line TSDoc
+ * comment above the definition is the Notes column of the docs' endpoint tables (a comment: not shipped).
  * @internal
  */
 export interface Endpoint<Result = unknown> {
   /** `resource.method` as users call it (`orders.cancel`): the docs row, the wire-test row, error contexts. */
   readonly name: string;
+  /** Parameters travel in the query string of a GET or DELETE, in the JSON body of a POST. */
   readonly method: HttpMethod;
-  /**
-   * The spec's path. `{id}` stands for the one path parameter: checked to be one URL segment (`checkPathId`),
-   * then percent-encoded.
-   */
+  /** The spec's path. `{id}` stands for the one path parameter: checked to be one URL segment, then encoded. */
   readonly path: string;
   /** How error messages name the path id (`orders.get (id)`): `id` unless set. */
   readonly idName?: string | undefined;
@@ -45,26 +42,20 @@ export interface Endpoint<Result = unknown> {
   readonly killSwitch?: true | undefined;
   /** Order of service in the bucket when not the default for the method and bucket. */
   readonly priority?: CallPriority | undefined;
-  /**
-   * Run-time check of the call's parameters, when it takes any: a failure is a `RequestValidationError` naming the
-   * endpoint and each bad field, and nothing is sent.
-   */
+  /** Check of the call's parameters, when it takes any: a failure is a `RequestValidationError`, nothing sent. */
   readonly params?: z.ZodMiniType | undefined;
-  /** Where the checked parameters travel: the query string (GET, DELETE) or the JSON body (POST). */
-  readonly paramsIn?: 'query' | 'body' | undefined;
   /** True when a missing `subAccountId` parameter is filled from the client's default. */
   readonly subAccountDefault?: boolean | undefined;
   /**
-   * What only this endpoint does to its checked parameters before they are sent, after the sub-account default
-   * (`orders.create` adds the `clientOrderId` that every retry repeats). May throw a `RequestValidationError`.
+   * What only this endpoint does to its checked parameters, after the sub-account default (`orders.create` adds
+   * the `clientOrderId` that every retry repeats). May throw a `RequestValidationError`.
    */
   readonly prepare?: ((params: Params) => Params) | undefined;
   /** Response schema, validated on 2xx. */
   readonly response: z.ZodMiniType<Result>;
   /**
-   * What the client's call journal records for a call that can move a position (create, batch, close,
-   * close-and-switch), so that `client.watch()` can tell the client's own changes from maker fills: the entries
-   * of a request body, and the orders of each entry read from the result.
+   * What the call journal records for a call that can move a position, so that `client.watch()` can tell the
+   * client's own changes from maker fills.
    */
   readonly journal?: EndpointJournal<Result> | undefined;
   /** An error class that only this endpoint's failures use (close-and-switch-margin's partial 502). */
@@ -91,12 +82,28 @@ export interface EndpointJournal<Result> {
 }
 
 /**
- * Declares an endpoint. An identity function, so that a definition reads as one object literal and a bundler
+ * An {@link Endpoint} as an endpoint file writes it: `method` defaults to `GET`, `auth` to `signed`, `bucket` to
+ * `public` for a public endpoint and `default` otherwise, `safety` to `at-most-once` for a POST (a repeat could
+ * act twice unless the definition says otherwise) and `idempotent` otherwise.
+ * @internal
+ */
+export type EndpointDefinition<Result> = Omit<Endpoint<Result>, 'method' | 'auth' | 'bucket' | 'safety'> &
+  Partial<Pick<Endpoint<Result>, 'method' | 'auth' | 'bucket' | 'safety'>>;
+
+/**
+ * Declares an endpoint: its definition with the defaults filled in. Called `/* @__PURE__ *\/`, so that a bundler
  * drops it (with its schemas) when nothing calls the endpoint.
  * @internal
  */
-export function defineEndpoint<Result>(endpoint: Endpoint<Result>): Endpoint<Result> {
-  return endpoint;
+export function defineEndpoint<Result>(definition: EndpointDefinition<Result>): Endpoint<Result> {
+  const { method = 'GET', auth = 'signed' } = definition;
+  return {
+    method,
+    auth,
+    bucket: auth === 'public' ? 'public' : 'default',
+    safety: method === 'POST' ? 'at-most-once' : 'idempotent',
+    ...definition,
+  };
 }
 
 /** What one call adds to its endpoint's definition: the caller's arguments, unchecked. */
@@ -158,7 +165,7 @@ export async function callEndpoint<Result>(
 
 /** The call the transport sends for one request of `endpoint` (see {@link callEndpoint}). */
 function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, request: EndpointRequest) {
-  const { path, paramsIn } = endpoint;
+  const { path, method } = endpoint;
   let segment: string | undefined;
   if (path.includes('{id}')) {
     segment = encodePathSegment(checkPathId(request.id, `${endpoint.name} (${endpoint.idName ?? 'id'})`));
@@ -167,10 +174,10 @@ function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, re
   const call: EndpointCall<Result> = {
     endpoint: endpoint.name,
     template: path,
-    method: endpoint.method,
+    method,
     path: segment === undefined ? path : path.replace('{id}', segment),
-    query: paramsIn === 'query' ? (params as QueryParams) : undefined,
-    body: paramsIn === 'body' ? params : undefined,
+    query: endpoint.params && method !== 'POST' ? (params as QueryParams) : undefined,
+    body: endpoint.params && method === 'POST' ? params : undefined,
     signed: endpoint.auth === 'signed',
     bucket: endpoint.bucket,
     safety: endpoint.safety,

@@ -22,11 +22,11 @@ import type { CallOptions } from '../options.ts';
  * ```
  */
 export class FuturesResource {
-  private readonly client: BaseClient;
+  readonly #client: BaseClient;
 
   /** @internal */
   constructor(client: BaseClient) {
-    this.client = client;
+    this.#client = client;
   }
 
   /** {@inheritDoc futures-sdk/futures!closeAndSwitchMargin} */
@@ -34,21 +34,21 @@ export class FuturesResource {
     params: CloseAndSwitchMarginParameters,
     options?: CallOptions,
   ): Promise<CloseAndSwitchMarginReturnType> {
-    return await futuresFunctions.closeAndSwitchMargin(this.client, params, options);
+    return await futuresFunctions.closeAndSwitchMargin(this.#client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/futures!setLeverage} */
   async setLeverage(params: SetLeverageParameters, options?: CallOptions): Promise<SetLeverageReturnType> {
-    return await futuresFunctions.setLeverage(this.client, params, options);
+    return await futuresFunctions.setLeverage(this.#client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/futures!setMarginType} */
   async setMarginType(params: SetMarginTypeParameters, options?: CallOptions): Promise<SetMarginTypeReturnType> {
-    return await futuresFunctions.setMarginType(this.client, params, options);
+    return await futuresFunctions.setMarginType(this.#client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/futures!setPositionMode} */
   async setPositionMode(params: SetPositionModeParameters, options?: CallOptions): Promise<SetPositionModeReturnType> {
-    return await futuresFunctions.setPositionMode(this.client, params, options);
+    return await futuresFunctions.setPositionMode(this.#client, params, options);
   }
 }

@@ -25,31 +25,31 @@ import type { LeaderboardType } from '../schemas/market.ts';
  * ```
  */
 export class MarketResource {
-  private readonly client: BaseClient;
+  readonly #client: BaseClient;
 
   /** @internal */
   constructor(client: BaseClient) {
-    this.client = client;
+    this.#client = client;
   }
 
   /** {@inheritDoc futures-sdk/market!depth} */
   async depth(query: DepthParameters, options?: CallOptions): Promise<DepthReturnType> {
-    return await marketFunctions.depth(this.client, query, options);
+    return await marketFunctions.depth(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!fundingRate} */
   async fundingRate(query: FundingRateParameters, options?: CallOptions): Promise<FundingRateReturnType> {
-    return await marketFunctions.fundingRate(this.client, query, options);
+    return await marketFunctions.fundingRate(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!health} */
   async health(options?: CallOptions): Promise<HealthReturnType> {
-    return await marketFunctions.health(this.client, options);
+    return await marketFunctions.health(this.#client, options);
   }
 
   /** {@inheritDoc futures-sdk/market!klines} */
   async klines(query: KlinesParameters, options?: CallOptions): Promise<KlinesReturnType> {
-    return await marketFunctions.klines(this.client, query, options);
+    return await marketFunctions.klines(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!leaderboard} */
@@ -57,31 +57,31 @@ export class MarketResource {
     query: LeaderboardParameters<T>,
     options?: CallOptions,
   ): Promise<LeaderboardReturnType<T>> {
-    return await marketFunctions.leaderboard<T>(this.client, query, options);
+    return await marketFunctions.leaderboard<T>(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!platformStatus} */
   async platformStatus(options?: CallOptions): Promise<PlatformStatusReturnType> {
-    return await marketFunctions.platformStatus(this.client, options);
+    return await marketFunctions.platformStatus(this.#client, options);
   }
 
   /** {@inheritDoc futures-sdk/market!platformTokens} */
   async platformTokens(options?: CallOptions): Promise<PlatformTokensReturnType> {
-    return await marketFunctions.platformTokens(this.client, options);
+    return await marketFunctions.platformTokens(this.#client, options);
   }
 
   /** {@inheritDoc futures-sdk/market!symbols} */
   async symbols(options?: CallOptions): Promise<SymbolsReturnType> {
-    return await marketFunctions.symbols(this.client, options);
+    return await marketFunctions.symbols(this.#client, options);
   }
 
   /** {@inheritDoc futures-sdk/market!ticker24hr} */
   async ticker24hr(query?: Ticker24hrParameters, options?: CallOptions): Promise<Ticker24hrReturnType> {
-    return await marketFunctions.ticker24hr(this.client, query, options);
+    return await marketFunctions.ticker24hr(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/market!trades} */
   async trades(query: TradesParameters, options?: CallOptions): Promise<TradesReturnType> {
-    return await marketFunctions.trades(this.client, query, options);
+    return await marketFunctions.trades(this.#client, query, options);
   }
 }

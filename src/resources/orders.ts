@@ -28,36 +28,36 @@ import type { Order } from '../schemas/order.ts';
  * ```
  */
 export class OrdersResource {
-  private readonly client: BaseClient;
+  readonly #client: BaseClient;
 
   /** @internal */
   constructor(client: BaseClient) {
-    this.client = client;
+    this.#client = client;
   }
 
   /** {@inheritDoc futures-sdk/orders!cancel} */
   async cancel(id: string, params?: CancelOrderParameters, options?: CallOptions): Promise<CancelOrderReturnType> {
-    return await ordersFunctions.cancel(this.client, id, params, options);
+    return await ordersFunctions.cancel(this.#client, id, params, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!cancelAll} */
   async cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllOrdersReturnType> {
-    return await ordersFunctions.cancelAll(this.client, query, options);
+    return await ordersFunctions.cancelAll(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!closePosition} */
   async closePosition(params: ClosePositionParameters, options?: CallOptions): Promise<ClosePositionReturnType> {
-    return await ordersFunctions.closePosition(this.client, params, options);
+    return await ordersFunctions.closePosition(this.#client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!create} */
   async create(params: CreateOrderParameters, options?: CallOptions): Promise<CreateOrderReturnType> {
-    return await ordersFunctions.create(this.client, params, options);
+    return await ordersFunctions.create(this.#client, params, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!createBatch} */
   async createBatch(items: CreateBatchParameters, options?: CallOptions): Promise<CreateBatchReturnType> {
-    return await ordersFunctions.createBatch(this.client, items, options);
+    return await ordersFunctions.createBatch(this.#client, items, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!findByClientOrderId} */
@@ -66,41 +66,41 @@ export class OrdersResource {
     query?: FindByClientOrderIdParameters,
     options?: CallOptions,
   ): Promise<Order | undefined> {
-    return await ordersFunctions.findByClientOrderId(this.client, clientOrderId, query, options);
+    return await ordersFunctions.findByClientOrderId(this.#client, clientOrderId, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!get} */
   async get(id: string, options?: CallOptions): Promise<GetOrderReturnType> {
-    return await ordersFunctions.get(this.client, id, options);
+    return await ordersFunctions.get(this.#client, id, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!list} */
   async list(query?: ListOrdersParameters, options?: CallOptions): Promise<ListOrdersReturnType> {
-    return await ordersFunctions.list(this.client, query, options);
+    return await ordersFunctions.list(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!listAll} */
   listAll(query?: ListAllOrdersParameters, options?: CallOptions): AsyncGenerator<Order, void, undefined> {
-    return ordersFunctions.listAll(this.client, query, options);
+    return ordersFunctions.listAll(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!myTrades} */
   async myTrades(query: MyTradesParameters, options?: CallOptions): Promise<MyTradesReturnType> {
-    return await ordersFunctions.myTrades(this.client, query, options);
+    return await ordersFunctions.myTrades(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!openOrders} */
   async openOrders(query?: OpenOrdersParameters, options?: CallOptions): Promise<OpenOrdersReturnType> {
-    return await ordersFunctions.openOrders(this.client, query, options);
+    return await ordersFunctions.openOrders(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!positionHistory} */
   async positionHistory(query?: PositionHistoryParameters, options?: CallOptions): Promise<PositionHistoryReturnType> {
-    return await ordersFunctions.positionHistory(this.client, query, options);
+    return await ordersFunctions.positionHistory(this.#client, query, options);
   }
 
   /** {@inheritDoc futures-sdk/orders!replace} */
   async replace(id: string, params: ReplaceOrderParameters, options?: CallOptions): Promise<ReplaceOrderReturnType> {
-    return await ordersFunctions.replace(this.client, id, params, options);
+    return await ordersFunctions.replace(this.#client, id, params, options);
   }
 }

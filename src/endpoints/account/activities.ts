@@ -51,20 +51,14 @@ export type ActivitiesReturnType = Strict<z.infer<typeof activitiesResponseSchem
 /** `skip`, `take` (max not documented) */
 export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.activities',
-  method: 'GET',
   path: '/v2/me/activities',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: activitiesParamsSchema,
-  paramsIn: 'query',
   response: activitiesResponseSchema,
 });
 
 /**
  * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,
  * `default` bucket. Narrow each entry on `type`.
- * Same as `client.account.activities(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} negative `skip`, `take` < 1, unknown keys.
  * @throws {AuthenticationError | RateLimitError | ServerError}
@@ -86,7 +80,6 @@ export async function activities(
 /**
  * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time. Auth
  * `API_KEY`, `default` bucket. Ends at `total` or an empty page.
- * Same as `client.account.activitiesAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.

@@ -31,20 +31,14 @@ export type BalanceReturnType = Strict<z.infer<typeof balanceResponseSchema>>;
 /** Futures wallet */
 export const balanceEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.balance',
-  method: 'GET',
   path: '/v2/futures/balance',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: balanceParamsSchema,
-  paramsIn: 'query',
   subAccountDefault: true,
   response: balanceResponseSchema,
 });
 
 /**
  * `GET /v2/futures/balance` — the futures wallet. Auth `API_KEY (READ_ONLY+)`, `default` bucket.
- * Same as `client.account.balance(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys, empty `subAccountId`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId` (not yours).

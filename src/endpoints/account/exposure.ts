@@ -22,18 +22,13 @@ export type ExposureReturnType = Strict<z.infer<typeof exposureResponseSchema>>;
 /** `grossExposure` = sum of |quantity| over open positions */
 export const exposureEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.exposure',
-  method: 'GET',
   path: '/v2/risk/exposure',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   response: exposureResponseSchema,
 });
 
 /**
  * `GET /v2/risk/exposure` — gross exposure (sum of absolute quantities, a decimal string) and the open
  * positions behind it. Auth `API_KEY`, `default` bucket.
- * Same as `client.account.exposure(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}
  *

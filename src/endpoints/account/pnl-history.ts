@@ -45,13 +45,8 @@ export type PnlHistoryReturnType = Strict<z.infer<typeof pnlHistoryResponseSchem
 /** Amounts are **numbers**, not decimal strings */
 export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.pnlHistory',
-  method: 'GET',
   path: '/v2/account/pnl-history',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: pnlHistoryParamsSchema,
-  paramsIn: 'query',
   response: pnlHistoryResponseSchema,
 });
 
@@ -60,7 +55,6 @@ export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * The fields are JSON NUMBERS (the only such endpoint); the series covers only the latest 1000 executions,
  * `pnl` has fees subtracted and no funding. For ledger-grade figures the spec points at `/v2/me/stats`.
- * Same as `client.account.pnlHistory(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `period`, `limit` < 1.
  * @throws {AuthenticationError | RateLimitError | ServerError}

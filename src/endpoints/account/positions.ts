@@ -37,19 +37,13 @@ export type PositionsReturnType = Strict<z.infer<typeof positionsResponseSchema>
 /** `status: 'OPEN'` (default) or `'CLOSED'` */
 export const positionsEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.positions',
-  method: 'GET',
   path: '/v2/positions',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: positionsParamsSchema,
-  paramsIn: 'query',
   response: positionsResponseSchema,
 });
 
 /**
  * `GET /v2/positions` — the caller's positions (open by default). Auth `API_KEY`, `default` bucket.
- * Same as `client.account.positions(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ConfigurationError} without credentials.
  * @throws {RequestValidationError} for a status other than OPEN/CLOSED.

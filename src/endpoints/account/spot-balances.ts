@@ -24,12 +24,8 @@ export type SpotBalancesReturnType = Strict<z.infer<typeof spotBalancesResponseS
 /** Spot wallet; your own `accountId` only */
 export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.spotBalances',
-  method: 'GET',
   path: '/v2/accounts/{id}/balances',
   idName: 'accountId',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   response: spotBalancesResponseSchema,
 });
 
@@ -37,7 +33,6 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
  * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is
  * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default`
  * bucket.
- * Same as `client.account.spotBalances(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty `accountId`.
  * @throws {NotFoundError} the id is not your account.

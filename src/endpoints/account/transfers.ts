@@ -72,20 +72,14 @@ export type TransfersReturnType = Strict<z.infer<typeof transfersResponseSchema>
 /** `skip` ≥ 0, `take` 1..100, `type` deposit | withdraw | all */
 export const transfersEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'account.transfers',
-  method: 'GET',
   path: '/v2/me/transfers',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: transfersParamsSchema,
-  paramsIn: 'query',
   response: transfersResponseSchema,
 });
 
 /**
  * `GET /v2/me/transfers` — one page of deposits and withdrawals. Auth `API_KEY`, `default` bucket.
  * `transferType` is 1 (deposit) or 2 (withdraw); `SUCCESS` and `CONFIRMED` both mean done.
- * Same as `client.account.transfers(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `take` outside 1..100, negative `skip`, bad `type`.
  * @throws {AuthenticationError | RateLimitError | ServerError}
@@ -107,7 +101,6 @@ export async function transfers(
 /**
  * Every transfer over all pages of `GET /v2/me/transfers`, 100 at a time (the documented maximum). Auth
  * `API_KEY`, `default` bucket. Ends when `total` is reached or a page comes back short.
- * Same as `client.account.transfersAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `type` (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.

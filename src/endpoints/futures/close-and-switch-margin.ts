@@ -46,11 +46,7 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.closeAndSwitchMargin',
   method: 'POST',
   path: '/v2/futures/close-and-switch-margin',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'at-most-once',
   params: closeAndSwitchMarginParamsSchema,
-  paramsIn: 'body',
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: { entries: (body) => [{ kind: 'closeAndSwitchMargin', symbol: String(body.symbol) }] },
   response: closeAndSwitchMarginResponseSchema,
@@ -65,7 +61,6 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * Never retried once it may have started (only a 429 or a refused connection is retried): a repeat could
  * close positions opened in between.
- * Same as `client.futures.closeAndSwitchMargin(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, bad `targetMarginType`.
  * @throws {MarginSwitchError} 502: `stage === 'close'` (leg 2 failed, `venueErrorCode` says why) or

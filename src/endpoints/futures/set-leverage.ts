@@ -46,11 +46,8 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.setLeverage',
   method: 'POST',
   path: '/v2/futures/leverage',
-  auth: 'signed',
-  bucket: 'default',
   safety: 'idempotent',
   params: setLeverageParamsSchema,
-  paramsIn: 'body',
   response: setLeverageResponseSchema,
 });
 
@@ -59,7 +56,6 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
  * safe to retry (setting the same value twice is harmless).
  *
  * There is no read-back endpoint: the current leverage shows only on an open position's `leverage`.
- * Same as `client.futures.setLeverage(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `leverage` not an integer in 1..125, missing `symbol`.
  * @throws {ConflictError} open position without `forceWithOpenPosition` (`err.isOpenPositionGuard`,

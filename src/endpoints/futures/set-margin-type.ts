@@ -60,11 +60,8 @@ export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.setMarginType',
   method: 'POST',
   path: '/v2/futures/margin-type',
-  auth: 'signed',
-  bucket: 'default',
   safety: 'idempotent',
   params: setMarginTypeParamsSchema,
-  paramsIn: 'body',
   response: setMarginTypeResponseSchema,
 });
 
@@ -72,7 +69,6 @@ export const setMarginTypeEndpoint = /* @__PURE__ */ defineEndpoint({
  * `POST /v2/futures/margin-type` — sets ISOLATED or CROSSED. Auth `API_KEY (TRADE)`, `default` bucket; safe to
  * retry. The venue applies the mode to the whole sub-account. No read-back endpoint exists: a position's
  * `marginMode` is the only place the current mode shows.
- * Same as `client.futures.setMarginType(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `marginType`, missing `symbol`.
  * @throws {ConflictError} open position without the force flag (`err.isOpenPositionGuard`,

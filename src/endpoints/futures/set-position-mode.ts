@@ -35,18 +35,14 @@ export const setPositionModeEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'futures.setPositionMode',
   method: 'POST',
   path: '/v2/futures/position-mode',
-  auth: 'signed',
-  bucket: 'default',
   safety: 'idempotent',
   params: setPositionModeParamsSchema,
-  paramsIn: 'body',
   response: setPositionModeResponseSchema,
 });
 
 /**
  * `POST /v2/futures/position-mode` — one-way or hedge mode, account-wide. Auth `API_KEY (TRADE)`, `default`
  * bucket; safe to retry. No read-back endpoint exists (a position's `positionSide` hints at the mode).
- * Same as `client.futures.setPositionMode(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad `positionMode`.
  * @throws {BadRequestError} any open position exists (the venue rejects the change).

@@ -43,20 +43,15 @@ export type DepthReturnType = Strict<z.infer<typeof depthResponseSchema>>;
 /** `bids`/`asks` as `[price, quantity]` string pairs, no `lastUpdateId` */
 export const depthEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.depth',
-  method: 'GET',
   path: '/v2/depth',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   params: depthParamsSchema,
-  paramsIn: 'query',
   response: depthResponseSchema,
 });
 
 /**
  * `GET /v2/depth` — top `limit` bids and asks. Public, `public` bucket. There is no `lastUpdateId`, so a
  * snapshot cannot be stitched to a diff stream.
- * Same as `client.market.depth(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
  * @throws {ServerError | ConnectionError | TimeoutError}

@@ -32,20 +32,15 @@ export type FundingRateReturnType = Strict<z.infer<typeof fundingRateResponseSch
 /** `fundingRate: string | null` (null until cached) */
 export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.fundingRate',
-  method: 'GET',
   path: '/v2/funding-rate',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   params: fundingRateParamsSchema,
-  paramsIn: 'query',
   response: fundingRateResponseSchema,
 });
 
 /**
  * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,
  * `public` bucket.
- * Same as `client.market.fundingRate(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`.
  * @throws {ServerError | ConnectionError | TimeoutError}

@@ -16,17 +16,13 @@ export type HealthReturnType = Strict<z.infer<typeof healthResponseSchema>>;
 /** Liveness probe (unversioned path) */
 export const healthEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.health',
-  method: 'GET',
   path: '/health',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   response: healthResponseSchema,
 });
 
 /**
  * `GET /health` — liveness probe. Public (no key, no signature), unversioned path, `public` bucket.
- * Same as `client.market.health(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *

@@ -61,13 +61,9 @@ export type KlinesReturnType = Strict<z.infer<typeof klinesResponseSchema>>;
 /** 12-tuples; newest `limit` only */
 export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.klines',
-  method: 'GET',
   path: '/v2/klines',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   params: klinesParamsSchema,
-  paramsIn: 'query',
   response: klinesResponseSchema,
 });
 
@@ -76,7 +72,6 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * Time ranges are not supported by the server (it ignores `startTime`/`endTime`), so the SDK does not accept
  * them; a 12-tuple per candle comes back — convert with `parseKline`.
- * Same as `client.market.klines(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
  *   `startTime`/`endTime` given.

@@ -74,20 +74,15 @@ export type LeaderboardReturnType<T extends LeaderboardType = LeaderboardType> =
 /** Rows typed by `type` */
 export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.leaderboard',
-  method: 'GET',
   path: '/v2/leaderboard',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   params: leaderboardParamsSchema,
-  paramsIn: 'query',
   response: leaderboardResponseSchema,
 });
 
 /**
  * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is
  * typed by the `type` you pass.
- * Same as `client.market.leaderboard(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing/unknown `type`, `limit` outside 1..100, `period` not 7d/30d/all.
  * @throws {BadRequestError} the server rejected the period.

@@ -22,17 +22,13 @@ export type PlatformStatusReturnType = Strict<z.infer<typeof platformStatusRespo
 /** `features.{referral,trading,deposits,withdrawals}` */
 export const platformStatusEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.platformStatus',
-  method: 'GET',
   path: '/v2/platform/status',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   response: platformStatusResponseSchema,
 });
 
 /**
  * `GET /v2/platform/status` — which platform features are switched on. Public, `public` bucket.
- * Same as `client.market.platformStatus(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *

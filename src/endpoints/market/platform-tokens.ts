@@ -23,18 +23,14 @@ export type PlatformTokensReturnType = Strict<z.infer<typeof platformTokensRespo
 /** (chainId, asset) → decimals registry, `hash` */
 export const platformTokensEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.platformTokens',
-  method: 'GET',
   path: '/v2/platform/tokens',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   response: platformTokensResponseSchema,
 });
 
 /**
  * `GET /v2/platform/tokens` — the (chainId, asset) → decimals registry used for typed-data signatures. Public,
  * `public` bucket; cached up to 300 s (compare `hash` to detect changes).
- * Same as `client.market.platformTokens(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *

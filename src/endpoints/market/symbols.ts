@@ -18,17 +18,13 @@ export type SymbolsReturnType = Strict<z.infer<typeof symbolsResponseSchema>>;
 /** `symbols: string[]` */
 export const symbolsEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.symbols',
-  method: 'GET',
   path: '/v2/symbols',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   response: symbolsResponseSchema,
 });
 
 /**
  * `GET /v2/symbols` — every active contract symbol. Public, `public` bucket.
- * Same as `client.market.symbols(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {ServerError | ConnectionError | TimeoutError}
  *

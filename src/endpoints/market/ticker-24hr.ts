@@ -29,19 +29,14 @@ export type Ticker24hrReturnType = Strict<z.infer<typeof ticker24hrResponseSchem
 /** Always `tickers: Ticker[]`, one element when `symbol` is given */
 export const ticker24hrEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.ticker24hr',
-  method: 'GET',
   path: '/v2/ticker/24hr',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   params: ticker24hrParamsSchema,
-  paramsIn: 'query',
   response: ticker24hrResponseSchema,
 });
 
 /**
  * `GET /v2/ticker/24hr` — 24-hour statistics. Public (no key), `public` bucket; may be CDN-cached.
- * Same as `client.market.ticker24hr(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty `symbol`, unknown keys.
  * @throws {ServerError | ConnectionError | TimeoutError}

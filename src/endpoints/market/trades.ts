@@ -39,19 +39,14 @@ export type TradesReturnType = Strict<z.infer<typeof tradesResponseSchema>>;
 /** `id` integer, `time` ms */
 export const tradesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'market.trades',
-  method: 'GET',
   path: '/v2/trades',
   auth: 'public',
-  bucket: 'public',
-  safety: 'idempotent',
   params: tradesParamsSchema,
-  paramsIn: 'query',
   response: tradesResponseSchema,
 });
 
 /**
  * `GET /v2/trades` — recent public trades. Public, `public` bucket.
- * Same as `client.market.trades(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, `limit` < 1.
  * @throws {ServerError | ConnectionError | TimeoutError}

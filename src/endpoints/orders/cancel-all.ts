@@ -84,12 +84,8 @@ export const cancelAllEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.cancelAll',
   method: 'DELETE',
   path: '/v2/orders/open',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   killSwitch: true,
   params: cancelAllOrdersParamsSchema,
-  paramsIn: 'query',
   subAccountDefault: true,
   response: cancelAllResponseSchema,
 });
@@ -129,7 +125,6 @@ function describeFailure(error: unknown): string {
  *
  * Always resolves `{ ok, canceled, total, results }`; when nothing was open that is
  * `{ ok: true, canceled: 0, total: 0, results: [] }`.
- * Same as `client.orders.cancelAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.

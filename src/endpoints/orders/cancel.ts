@@ -34,12 +34,8 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.cancel',
   method: 'POST',
   path: '/v2/orders/{id}/cancel',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'at-most-once',
   killSwitch: true,
   params: cancelOrderParamsSchema,
-  paramsIn: 'body',
   subAccountDefault: true,
   response: cancelOrderResponseSchema,
 });
@@ -51,7 +47,6 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
  * Not blindly retried: a repeat could hit an order that was already canceled, so only a 429 or a refused
  * connection (the server certainly did nothing) is retried. The body is `{ subAccountId }` when one is given
  * or set on the client, `{}` otherwise.
- * Same as `client.orders.cancel(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty id, unknown keys.
  * @throws {NotFoundError} no such working order.

@@ -63,12 +63,9 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.closePosition',
   method: 'POST',
   path: '/v2/positions/close',
-  auth: 'signed',
   bucket: 'close',
-  safety: 'at-most-once',
   killSwitch: true,
   params: closePositionParamsSchema,
-  paramsIn: 'body',
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: {
     entries: (body) => [
@@ -87,7 +84,6 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
  * Fire-and-forget: the response has no order or position; follow up with `account.positions()`. An already
  * closed position resolves with `closed.reconciled: true`. Retried only on 429 / refused connection, since a
  * repeat could close more than intended.
- * Same as `client.orders.closePosition(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `positionId`, bad `quantity`.
  * @throws {PermissionDeniedError} key lacks TRADE.

@@ -71,11 +71,9 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.createBatch',
   method: 'POST',
   path: '/v2/orders/batch',
-  auth: 'signed',
   bucket: 'batch',
   safety: 'idempotent',
   params: createBatchParamsSchema,
-  paramsIn: 'body',
   subAccountDefault: true,
   prepare: prepareBatch,
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
@@ -96,7 +94,6 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * When the whole batch needs more margin than is available, nothing is placed and the call rejects with a
  * `BadRequestError`. Otherwise per-item rejections come back as `success: false` results (the call resolves).
- * Same as `client.orders.createBatch(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} 0 or more than 5 items, or a bad item (`orders.<i>.<field>`), before any network.
  * @throws {BadRequestError} cumulative margin over the available margin; validation failure on the server.

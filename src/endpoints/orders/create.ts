@@ -210,11 +210,9 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.create',
   method: 'POST',
   path: '/v2/orders',
-  auth: 'signed',
   bucket: 'orders',
   safety: 'idempotent',
   params: createOrderParamsSchema,
-  paramsIn: 'body',
   subAccountDefault: true,
   prepare: withClientOrderId,
   // Journaled so that client.watch() can tell this client's own position changes from maker fills.
@@ -230,7 +228,6 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * Safe to retry: the `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so
  * the server answers a repeat with the same order and `idempotent: true` instead of placing a second one.
- * Same as `client.orders.create(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad params (named field), before any network.
  * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`

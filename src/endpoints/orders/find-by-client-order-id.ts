@@ -46,7 +46,6 @@ const DEFAULT_MAX_PAGES = 5;
  * `undefined` means no such order among the orders read: an order that was never placed, or one older than the
  * bound. The safe follow-up to an unknown outcome is to repeat `orders.create` with the same `clientOrderId`: the
  * server answers with the existing order (`idempotent: true`) or places it once.
- * Same as `client.orders.findByClientOrderId(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} an empty or missing `clientOrderId`, `maxPages` outside 1..50, unknown keys;
  *   before any network.

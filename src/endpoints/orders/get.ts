@@ -16,18 +16,13 @@ export type GetOrderReturnType = Strict<z.infer<typeof getOrderResponseSchema>>;
 /** One order by id */
 export const getEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.get',
-  method: 'GET',
   path: '/v2/orders/{id}',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   response: getOrderResponseSchema,
 });
 
 /**
  * `GET /v2/orders/:id` — one order by its backend `id` (a `venueOrderId` is not accepted here). The id is
  * percent-encoded into the path. Auth `API_KEY`, `default` bucket.
- * Same as `client.orders.get(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} empty id.
  * @throws {NotFoundError} no such order, or it belongs to another user.

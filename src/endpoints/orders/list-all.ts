@@ -29,7 +29,6 @@ export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
  * page comes back short; break out of the loop to stop early.
  *
  * Offset paging is not a snapshot: orders created while you iterate can shift rows between pages.
- * Same as `client.orders.listAll(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.

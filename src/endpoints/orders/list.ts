@@ -54,20 +54,14 @@ export type ListOrdersReturnType = Strict<z.infer<typeof listOrdersResponseSchem
 /** One page of orders: `{ orders, total }` */
 export const listEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.list',
-  method: 'GET',
   path: '/v2/orders',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: listOrdersParamsSchema,
-  paramsIn: 'query',
   response: listOrdersResponseSchema,
 });
 
 /**
  * `GET /v2/orders` — one page of the caller's orders. Auth `API_KEY`, `default` bucket. Use `orders.listAll`
  * to walk every page.
- * Same as `client.orders.list(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `limit` outside 1..200, negative `offset`, unknown keys.
  * @throws {AuthenticationError | PermissionDeniedError | RateLimitError | ServerError}

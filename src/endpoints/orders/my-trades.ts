@@ -43,13 +43,8 @@ export type MyTradesReturnType = Strict<z.infer<typeof myTradesResponseSchema>>;
 /** Your fills of a symbol, from `fromId` */
 export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.myTrades',
-  method: 'GET',
   path: '/v2/futures/myTrades',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: myTradesParamsSchema,
-  paramsIn: 'query',
   subAccountDefault: true,
   response: myTradesResponseSchema,
 });
@@ -59,7 +54,6 @@ export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * Only TAKER fills are listed: fills of your resting (maker) limit orders never appear here. Detect those as
  * position changes (`client.watch()` emits `maker_fill`).
- * Same as `client.orders.myTrades(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} missing `symbol`, bad `fromId`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.

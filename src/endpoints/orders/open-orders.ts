@@ -39,13 +39,8 @@ export type OpenOrdersReturnType = Strict<z.infer<typeof openOrdersResponseSchem
 /** Working orders as the venue reports them */
 export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.openOrders',
-  method: 'GET',
   path: '/v2/futures/open-orders',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: openOrdersParamsSchema,
-  paramsIn: 'query',
   subAccountDefault: true,
   response: openOrdersResponseSchema,
 });
@@ -53,7 +48,6 @@ export const openOrdersEndpoint = /* @__PURE__ */ defineEndpoint({
 /**
  * `GET /v2/futures/open-orders` — live open orders read from the venue, venue field names untouched. Auth
  * `API_KEY`, `default` bucket. `orderId` here is the venue's integer id, usable with `orders.cancel(String(id))`.
- * Same as `client.orders.openOrders(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.

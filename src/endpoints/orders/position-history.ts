@@ -67,13 +67,8 @@ export type PositionHistoryReturnType = Strict<z.infer<typeof positionHistoryRes
 /** Closed-position records */
 export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
   name: 'orders.positionHistory',
-  method: 'GET',
   path: '/v2/futures/positionHistory',
-  auth: 'signed',
-  bucket: 'default',
-  safety: 'idempotent',
   params: positionHistoryParamsSchema,
-  paramsIn: 'query',
   subAccountDefault: true,
   response: positionHistoryResponseSchema,
 });
@@ -83,7 +78,6 @@ export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * The records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`,
  * `realizedPnL` (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
- * Same as `client.orders.positionHistory(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} `page` < 1, `limit` outside 1..1000, bad times, `endTime` before `startTime`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.

@@ -26,7 +26,6 @@ export interface ReplaceOrderReturnType {
  *
  * The new order is validated before anything is sent. The create step's `subAccountId` (or the client's) is
  * also used for the cancel. The create keeps one `clientOrderId` across its retries, so it cannot place twice.
- * Same as `client.orders.replace(…)`; `client` is a {@link BaseClient} or a {@link futures-sdk!FuturesClient | FuturesClient}.
  *
  * @throws {RequestValidationError} bad id or bad new-order params: nothing was canceled.
  * @throws {ApiError | ConnectionError | TimeoutError} the cancel failed: nothing was created (the old order may

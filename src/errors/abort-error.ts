@@ -8,11 +8,9 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
  * import { AbortError } from 'futures-sdk';
  * const controller = new AbortController();
  * setTimeout(() => controller.abort(), 100);
- * try {
- *   await client.orders.list({}, { signal: controller.signal });
- * } catch (err) {
+ * await client.orders.list({}, { signal: controller.signal }).catch((err) => {
  *   if (err instanceof AbortError) console.log('aborted');
- * }
+ * });
  * ```
  */
 export class AbortError extends FuturesError {

@@ -1,5 +1,5 @@
 import { redact } from '../_internal/redact.ts';
-import { FuturesError } from './futures-error.ts';
+import { FuturesError, setFields } from './futures-error.ts';
 
 /** What the SDK knows about a failed HTTP exchange, used to build an {@link ApiError} (e.g. to fake one in a test). */
 export interface ApiErrorInit {
@@ -12,16 +12,17 @@ export interface ApiErrorInit {
   retryAfterMs?: number | undefined;
 }
 
-function field<T extends 'string' | 'object'>(
-  body: unknown,
-  key: string,
-  type: T,
-): (T extends 'string' ? string : unknown) | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const value = (body as Record<string, unknown>)[key];
-  if (value === undefined || value === null) return undefined;
-  if (type === 'string') return (typeof value === 'string' ? value : String(value)) as never;
-  return value as never;
+/**
+ * The envelope's `key`, or `undefined` when absent, null, or the body is not an object.
+ * @internal
+ */
+export function envelopeField(body: unknown, key: string): unknown {
+  return typeof body === 'object' && body !== null ? ((body as Record<string, unknown>)[key] ?? undefined) : undefined;
+}
+
+function envelopeText(body: unknown, key: string): string | undefined {
+  const value = envelopeField(body, key);
+  return value === undefined ? undefined : String(value);
 }
 
 /** Text to show for a body that is not a JSON envelope (an HTML 502 page, plain text). */
@@ -57,54 +58,55 @@ function describeRawBody(body: unknown): string | undefined {
 export class ApiError extends FuturesError {
   override name = 'ApiError';
   /** HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The server's `error` string, verbatim (match on it for documented strings). */
-  readonly error: string;
+  declare readonly error: string;
   /** Machine-readable code, e.g. `OPEN_POSITION_LEVERAGE_GUARD`. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** Reason, e.g. `max_order_notional_exceeded`. */
-  readonly reason: string | undefined;
+  declare readonly reason: string | undefined;
   /** Failing stage of a multi-leg call (`close` or `switch`). */
-  readonly stage: string | undefined;
+  declare readonly stage: string | undefined;
   /** The venue's own error code, when the venue rejected. */
-  readonly venueErrorCode: string | number | undefined;
+  declare readonly venueErrorCode: string | number | undefined;
   /** The venue's raw error (`details` of the envelope), as sent. */
-  readonly details: unknown;
+  declare readonly details: unknown;
   /** Support reference of this failure; quote it in support cases. */
-  readonly errorId: string | undefined;
+  declare readonly errorId: string | undefined;
   /** The raw response body (parsed JSON, or text). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** HTTP method of the call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the call (no query string, so never a signature). */
-  readonly path: string;
+  declare readonly path: string;
 
   constructor(init: ApiErrorInit) {
-    const error = field(init.body, 'error', 'string') ?? describeRawBody(init.body) ?? `HTTP ${init.status}`;
-    const errorId = field(init.body, 'errorId', 'string');
-    const extras = [
-      field(init.body, 'code', 'string'),
-      field(init.body, 'reason', 'string'),
-      field(init.body, 'stage', 'string') && `stage ${field(init.body, 'stage', 'string')}`,
-    ].filter(Boolean);
+    const { status, method, path, body } = init;
+    const error = envelopeText(body, 'error') ?? describeRawBody(body) ?? `HTTP ${status}`;
+    const code = envelopeText(body, 'code');
+    const reason = envelopeText(body, 'reason');
+    const stage = envelopeText(body, 'stage');
+    const errorId = envelopeText(body, 'errorId');
+    const extras = [code, reason, stage && `stage ${stage}`].filter(Boolean);
     super(
-      `${init.status} ${error}${extras.length ? ` [${extras.join(', ')}]` : ''} (${init.method} ${init.path})` +
+      `${status} ${error}${extras.length ? ` [${extras.join(', ')}]` : ''} (${method} ${path})` +
         (errorId ? ` errorId=${errorId}` : ''),
     );
-    const rawDetails = field(init.body, 'details', 'object');
-    const venueErrorCode = field(init.body, 'venueErrorCode', 'object');
-    this.status = init.status;
-    this.error = error;
-    this.code = field(init.body, 'code', 'string');
-    this.reason = field(init.body, 'reason', 'string');
-    this.stage = field(init.body, 'stage', 'string');
-    this.venueErrorCode =
-      typeof venueErrorCode === 'number' || typeof venueErrorCode === 'string' ? venueErrorCode : undefined;
-    this.details = rawDetails;
-    this.errorId = errorId;
-    this.body = init.body;
-    this.method = init.method;
-    this.path = init.path;
+    const venueErrorCode = envelopeField(body, 'venueErrorCode');
+    setFields<ApiError>(this, {
+      status,
+      error,
+      code,
+      reason,
+      stage,
+      venueErrorCode:
+        typeof venueErrorCode === 'number' || typeof venueErrorCode === 'string' ? venueErrorCode : undefined,
+      details: envelopeField(body, 'details'),
+      errorId,
+      body,
+      method,
+      path,
+    });
   }
 }
 
@@ -216,7 +218,7 @@ export class ConflictError extends ApiError {
 export class RateLimitError extends ApiError {
   override name = 'RateLimitError';
   /** How long the server asked to wait, in milliseconds, when it said. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init);

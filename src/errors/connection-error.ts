@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
 
 /**
  * The request could not be completed at the network level. `neverSent` tells the two cases apart:
@@ -14,27 +14,23 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
  * @example
  * ```ts
  * import { ConnectionError } from 'futures-sdk';
- * try {
- *   await client.market.health();
- * } catch (err) {
- *   if (err instanceof ConnectionError && err.neverSent) console.error(`cannot reach ${err.host}: ${err.code}`);
- * }
+ * if (err instanceof ConnectionError && err.neverSent) console.error(`cannot reach ${err.host}: ${err.code}`);
  * ```
  */
 export class ConnectionError extends FuturesError {
   override name = 'ConnectionError';
   /** True when the connection was refused (`ECONNREFUSED`), so the request never reached the server. */
-  readonly refused: boolean;
+  declare readonly refused: boolean;
   /** True when nothing was sent: DNS, TLS handshake, refused or unopenable connection. */
-  readonly neverSent: boolean;
+  declare readonly neverSent: boolean;
   /** The lowest-level error code found in the cause chain (`ENOTFOUND`, `ECONNRESET`, `CERT_HAS_EXPIRED`, …). */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
   /** Host (and port, if not the default) the request was for; empty when the error was built without one. */
-  readonly host: string;
+  declare readonly host: string;
   /** HTTP method of the call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the call (no query string). */
-  readonly path: string;
+  declare readonly path: string;
 
   /**
    * The SDK fills every field. Built by hand (a test double), `{ method, path, refused }` as in 0.1 still works:
@@ -59,11 +55,7 @@ export class ConnectionError extends FuturesError {
     const what = [args.code, args.host].filter(Boolean).join(' ');
     const sent = neverSent ? 'nothing was sent' : 'the request may have reached the server';
     super(`Connection failed for ${args.method} ${args.path}${what ? `: ${what}` : ''} (${reason}; ${sent})`, args);
-    this.refused = refused;
-    this.neverSent = neverSent;
-    this.code = args.code;
-    this.host = args.host ?? '';
-    this.method = args.method;
-    this.path = args.path;
+    const { code, host = '', method, path } = args;
+    setFields<ConnectionError>(this, { refused, neverSent, code, host, method, path });
   }
 }

@@ -8,11 +8,7 @@ import { FuturesError } from './futures-error.ts';
  * @example
  * ```ts
  * import { FleetUnavailableError } from 'futures-sdk';
- * try {
- *   await client.account.balance();
- * } catch (err) {
- *   if (err instanceof FleetUnavailableError) console.error('fleet coordination down; nothing was sent');
- * }
+ * if (err instanceof FleetUnavailableError) console.error('fleet coordination down; nothing was sent');
  * ```
  */
 export class FleetUnavailableError extends FuturesError {

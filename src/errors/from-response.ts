@@ -23,13 +23,14 @@ import {
  * ```
  */
 export function apiErrorFromResponse(init: ApiErrorInit): ApiError {
-  const { status } = init;
-  if (status === 400) return new BadRequestError(init);
-  if (status === 401) return new AuthenticationError(init);
-  if (status === 403) return new PermissionDeniedError(init);
-  if (status === 404) return new NotFoundError(init);
-  if (status === 409) return new ConflictError(init);
-  if (status === 429) return new RateLimitError(init);
-  if (status >= 500) return new ServerError(init);
-  return new ApiError(init);
+  const byStatus: Record<number, typeof ApiError | undefined> = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    429: RateLimitError,
+  };
+  const ErrorClass = byStatus[init.status] ?? (init.status >= 500 ? ServerError : ApiError);
+  return new ErrorClass(init);
 }

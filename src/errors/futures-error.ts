@@ -48,7 +48,7 @@ export class FuturesError extends Error {
    */
   override name = 'FuturesError';
   /** The message without the details line. */
-  readonly shortMessage: string;
+  declare readonly shortMessage: string;
   /**
    * True when the failed call changes state on the server (anything but a GET) and the server may have acted on
    * it anyway: a timeout, a dropped connection, a 5xx, an abort while a request was on the wire, or an unreadable
@@ -57,7 +57,7 @@ export class FuturesError extends Error {
    * (`orders.get`, `orders.list`, `account.positions`) before acting again; repeat `orders.create` only with the
    * same `clientOrderId`, which cannot place a second order.
    */
-  readonly outcomeUnknown: boolean = false;
+  declare readonly outcomeUnknown: boolean;
   /**
    * Set on errors of `orders.create`: the `clientOrderId` the call sent (yours, or the UUID v4 the SDK generated),
    * also on a validation error once the id is known. After `outcomeUnknown`, look the order up with
@@ -76,7 +76,7 @@ export class FuturesError extends Error {
       options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage,
       options.cause === undefined ? undefined : { cause: options.cause },
     );
-    this.shortMessage = shortMessage;
+    setFields<FuturesError>(this, { shortMessage, outcomeUnknown: false });
   }
 
   /**
@@ -92,6 +92,15 @@ export class FuturesError extends Error {
 }
 
 Object.defineProperty(FuturesError.prototype, BRAND, { value: true });
+
+/**
+ * Sets a subclass's own fields, in the order given (the order of `JSON.stringify`). The fields are declared with
+ * `declare`, since a plain field declaration would also be emitted as an initialiser.
+ * @internal
+ */
+export function setFields<E extends FuturesError>(error: E, fields: Partial<E>): void {
+  Object.assign(error, fields);
+}
 
 /**
  * True for every error of futures-sdk (any subclass of `FuturesError`), also one created by another copy of the

@@ -1,4 +1,4 @@
-import { FuturesError } from './futures-error.ts';
+import { FuturesError, setFields } from './futures-error.ts';
 
 /** Longest piece of the thrown value's text put in the message (a listener may throw anything, of any size). */
 const MAX_THROWN_TEXT = 500;
@@ -35,15 +35,12 @@ export function describeThrown(value: unknown): string {
 export class ListenerError extends FuturesError {
   override name = 'ListenerError';
   /** The event whose listener threw, e.g. `'maker_fill'`. */
-  readonly event: string;
+  declare readonly event: string;
   /** Which emitter caught it (`feed`: a `MarketFeed`). */
-  readonly source: 'stream' | 'watcher' | 'feed';
+  declare readonly source: 'stream' | 'watcher' | 'feed';
 
-  constructor(args: { source: 'stream' | 'watcher' | 'feed'; event: string; cause: unknown }) {
-    super(`A '${args.event}' listener of the ${args.source} threw: ${describeThrown(args.cause)}`, {
-      cause: args.cause,
-    });
-    this.event = args.event;
-    this.source = args.source;
+  constructor({ source, event, cause }: { source: 'stream' | 'watcher' | 'feed'; event: string; cause: unknown }) {
+    super(`A '${event}' listener of the ${source} threw: ${describeThrown(cause)}`, { cause });
+    setFields<ListenerError>(this, { event, source });
   }
 }

@@ -1,4 +1,5 @@
-import { type ApiErrorInit, ServerError } from './api-error.ts';
+import { type ApiErrorInit, envelopeField, ServerError } from './api-error.ts';
+import { setFields } from './futures-error.ts';
 
 /** A position that close-and-switch-margin closed before failing. */
 export interface ClosedPositionRef {
@@ -8,8 +9,7 @@ export interface ClosedPositionRef {
 }
 
 function arrayField(body: unknown, key: string): unknown[] {
-  if (typeof body !== 'object' || body === null) return [];
-  const value = (body as Record<string, unknown>)[key];
+  const value = envelopeField(body, key);
   return Array.isArray(value) ? value : [];
 }
 
@@ -33,15 +33,17 @@ function arrayField(body: unknown, key: string): unknown[] {
 export class MarginSwitchError extends ServerError {
   override name = 'MarginSwitchError';
   /** Positions closed before the failure (empty when the server did not say). */
-  readonly closedPositions: ReadonlyArray<ClosedPositionRef>;
+  declare readonly closedPositions: ReadonlyArray<ClosedPositionRef>;
   /** Order ids canceled before the failure (empty when the server did not say). */
-  readonly canceledOrders: ReadonlyArray<string>;
+  declare readonly canceledOrders: ReadonlyArray<string>;
 
   constructor(init: ApiErrorInit) {
     super(init);
-    this.closedPositions = arrayField(init.body, 'closedPositions').filter(
-      (p): p is ClosedPositionRef => typeof p === 'object' && p !== null,
-    );
-    this.canceledOrders = arrayField(init.body, 'canceledOrders').map(String);
+    setFields<MarginSwitchError>(this, {
+      closedPositions: arrayField(init.body, 'closedPositions').filter(
+        (p): p is ClosedPositionRef => typeof p === 'object' && p !== null,
+      ),
+      canceledOrders: arrayField(init.body, 'canceledOrders').map(String),
+    });
   }
 }

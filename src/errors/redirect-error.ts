@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
 
 /**
  * The server answered a request with a redirect (3xx). The SDK never follows one: a redirect to another origin
@@ -11,23 +11,19 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
  * @example
  * ```ts
  * import { RedirectError } from 'futures-sdk';
- * try {
- *   await client.account.balance();
- * } catch (err) {
- *   if (err instanceof RedirectError) console.error(`check baseUrl: ${err.status} to ${err.location}`);
- * }
+ * if (err instanceof RedirectError) console.error(`check baseUrl: ${err.status} to ${err.location}`);
  * ```
  */
 export class RedirectError extends FuturesError {
   override name = 'RedirectError';
   /** The 3xx status (0 when a browser hides a manual redirect behind an opaque response). */
-  readonly status: number;
+  declare readonly status: number;
   /** Where the server pointed: scheme, host and path only (never its query), or `undefined` if not given. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
   /** HTTP method of the call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the call (no query string). */
-  readonly path: string;
+  declare readonly path: string;
 
   constructor(
     args: { method: string; path: string; status: number; location: string | undefined } & FuturesErrorOptions,
@@ -37,9 +33,7 @@ export class RedirectError extends FuturesError {
         `${args.location ? ` to ${args.location}` : ''}); redirects are never followed`,
       args,
     );
-    this.status = args.status;
-    this.location = args.location;
-    this.method = args.method;
-    this.path = args.path;
+    const { status, location, method, path } = args;
+    setFields<RedirectError>(this, { status, location, method, path });
   }
 }

@@ -8,9 +8,11 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** `orders.2.quantity`-style rendering of an issue path. */
-export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
-  return path.length === 0 ? '(root)' : path.map(String).join('.');
+/** `orders.2.quantity: <message>; …`: the issues with their paths. */
+export function formatIssues(issues: ReadonlyArray<ValidationIssue>): string {
+  return issues
+    .map(({ path, message }) => `${path.length === 0 ? '(root)' : path.map(String).join('.')}: ${message}`)
+    .join('; ');
 }
 
 /**
@@ -30,11 +32,10 @@ export function formatIssuePath(path: ReadonlyArray<PropertyKey>): string {
 export class RequestValidationError extends FuturesError {
   override name = 'RequestValidationError';
   /** Every problem found, each naming its field. */
-  readonly issues: ReadonlyArray<ValidationIssue>;
+  declare readonly issues: ReadonlyArray<ValidationIssue>;
 
   constructor(issues: ReadonlyArray<ValidationIssue>, context?: string) {
-    const list = issues.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`).join('; ');
-    super(`Invalid request${context ? ` to ${context}` : ''}: ${list}`);
+    super(`Invalid request${context ? ` to ${context}` : ''}: ${formatIssues(issues)}`);
     this.issues = issues;
   }
 }

@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
 
 /**
  * The response body was larger than the client's `maxResponseBytes` (decoded bytes; default 16 MiB): a
@@ -10,23 +10,19 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
  * @example
  * ```ts
  * import { ResponseTooLargeError } from 'futures-sdk';
- * try {
- *   await client.orders.list({ limit: 200 });
- * } catch (err) {
- *   if (err instanceof ResponseTooLargeError) console.error(`body over ${err.limitBytes} bytes from HTTP ${err.status}`);
- * }
+ * if (err instanceof ResponseTooLargeError) console.error(`body over ${err.limitBytes} bytes from HTTP ${err.status}`);
  * ```
  */
 export class ResponseTooLargeError extends FuturesError {
   override name = 'ResponseTooLargeError';
   /** The client's `maxResponseBytes`. */
-  readonly limitBytes: number;
+  declare readonly limitBytes: number;
   /** HTTP status of the oversized response. */
-  readonly status: number;
+  declare readonly status: number;
   /** HTTP method of the call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the call (no query string). */
-  readonly path: string;
+  declare readonly path: string;
 
   constructor(
     args: {
@@ -43,9 +39,7 @@ export class ResponseTooLargeError extends FuturesError {
         `${args.seen}); not read further and not retried`,
       args,
     );
-    this.limitBytes = args.limitBytes;
-    this.status = args.status;
-    this.method = args.method;
-    this.path = args.path;
+    const { limitBytes, status, method, path } = args;
+    setFields<ResponseTooLargeError>(this, { limitBytes, status, method, path });
   }
 }

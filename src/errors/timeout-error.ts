@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
+import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
 
 /**
  * An attempt got no response within `timeoutMs`. The request may or may not have reached the server.
@@ -6,26 +6,22 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
  * @example
  * ```ts
  * import { TimeoutError } from 'futures-sdk';
- * try {
- *   await client.account.positions(undefined, { timeoutMs: 2_000 });
- * } catch (err) {
+ * await client.account.positions(undefined, { timeoutMs: 2_000 }).catch((err) => {
  *   if (err instanceof TimeoutError) console.error(`no answer in ${err.timeoutMs} ms`);
- * }
+ * });
  * ```
  */
 export class TimeoutError extends FuturesError {
   override name = 'TimeoutError';
   /** The per-attempt timeout that elapsed. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** HTTP method of the call. */
-  readonly method: string;
+  declare readonly method: string;
   /** Path of the call (no query string). */
-  readonly path: string;
+  declare readonly path: string;
 
   constructor(args: { method: string; path: string; timeoutMs: number } & FuturesErrorOptions) {
     super(`${args.method} ${args.path} timed out after ${args.timeoutMs} ms`, args);
-    this.timeoutMs = args.timeoutMs;
-    this.method = args.method;
-    this.path = args.path;
+    setFields<TimeoutError>(this, { timeoutMs: args.timeoutMs, method: args.method, path: args.path });
   }
 }

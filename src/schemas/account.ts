@@ -92,12 +92,7 @@ export type ActivityTotals = Strict<z.infer<typeof activityTotalsSchema>>;
 
 /** One bucket of `GET /v2/account/pnl-history`. Unlike everywhere else, the amounts are JSON numbers. */
 export const pnlBucketSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    date: z.string(),
-    pnl: z.number(),
-    volume: z.number(),
-    trades: z.int(),
-  }),
+  z.looseObject({ date: z.string(), pnl: z.number(), volume: z.number(), trades: z.int() }),
 );
 
 /** A PnL bucket (numbers, not strings). */
@@ -105,11 +100,7 @@ export type PnlBucket = Strict<z.infer<typeof pnlBucketSchema>>;
 
 /** The summary of `GET /v2/account/pnl-history` (numbers). */
 export const pnlSummarySchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    totalPnl: z.number(),
-    totalVolume: z.number(),
-    totalTrades: z.int(),
-  }),
+  z.looseObject({ totalPnl: z.number(), totalVolume: z.number(), totalTrades: z.int() }),
 );
 
 /** PnL totals over the returned window. */
@@ -117,11 +108,7 @@ export type PnlSummary = Strict<z.infer<typeof pnlSummarySchema>>;
 
 /** One spot-wallet balance (`GET /v2/accounts/:id/balances`). */
 export const spotBalanceSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    asset: z.string(),
-    free: decimalString,
-    locked: decimalString,
-  }),
+  z.looseObject({ asset: z.string(), free: decimalString, locked: decimalString }),
 );
 
 /** A spot-wallet asset. */

@@ -28,13 +28,7 @@ export type DepthLevel = Strict<z.infer<typeof depthLevelSchema>>;
 
 /** A public trade (`GET /v2/trades`). `id` is an integer and `time` a ms epoch. */
 export const publicTradeSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    id: z.int(),
-    price: decimalString,
-    qty: decimalString,
-    time: z.int(),
-    isBuyerMaker: z.boolean(),
-  }),
+  z.looseObject({ id: z.int(), price: decimalString, qty: decimalString, time: z.int(), isBuyerMaker: z.boolean() }),
 );
 
 /** A public trade. */
@@ -96,52 +90,32 @@ export const LEADERBOARD_PERIODS = ['7d', '30d', 'all'] as const;
 /** `7d`, `30d` or `all`. */
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
-const rankShape = {
-  rank: /* @__PURE__ */ pure(() => z.int()),
-  walletAddress: /* @__PURE__ */ pure(() => z.string()),
-};
+const rankShape = { rank: /* @__PURE__ */ pure(() => z.int()), walletAddress: /* @__PURE__ */ pure(() => z.string()) };
 
 /** A `volume` leaderboard row. */
 export const volumeLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ...rankShape,
-    accountId: z.string(),
-    volume: decimalString,
-  }),
+  z.looseObject({ ...rankShape, accountId: z.string(), volume: decimalString }),
 );
 /** A `volume` leaderboard row. */
 export type VolumeLeaderboardEntry = Strict<z.infer<typeof volumeLeaderboardEntrySchema>>;
 
 /** A `referrals` leaderboard row. */
 export const referralsLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ...rankShape,
-    userId: z.string(),
-    referralCount: z.int(),
-  }),
+  z.looseObject({ ...rankShape, userId: z.string(), referralCount: z.int() }),
 );
 /** A `referrals` leaderboard row. */
 export type ReferralsLeaderboardEntry = Strict<z.infer<typeof referralsLeaderboardEntrySchema>>;
 
 /** A `commission` leaderboard row. */
 export const commissionLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ...rankShape,
-    userId: z.string(),
-    totalCommission: decimalString,
-  }),
+  z.looseObject({ ...rankShape, userId: z.string(), totalCommission: decimalString }),
 );
 /** A `commission` leaderboard row. */
 export type CommissionLeaderboardEntry = Strict<z.infer<typeof commissionLeaderboardEntrySchema>>;
 
 /** One entry of the token registry (`GET /v2/platform/tokens`): (chainId, asset) → decimals. */
 export const platformTokenSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    chainId: z.int(),
-    asset: z.string(),
-    decimals: z.int(),
-    contractAddress: z.string(),
-  }),
+  z.looseObject({ chainId: z.int(), asset: z.string(), decimals: z.int(), contractAddress: z.string() }),
 );
 
 /** A registered token. */
@@ -149,12 +123,7 @@ export type PlatformToken = Strict<z.infer<typeof platformTokenSchema>>;
 
 /** Platform feature switches (`GET /v2/platform/status`). */
 export const platformFeaturesSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    referral: z.boolean(),
-    trading: z.boolean(),
-    deposits: z.boolean(),
-    withdrawals: z.boolean(),
-  }),
+  z.looseObject({ referral: z.boolean(), trading: z.boolean(), deposits: z.boolean(), withdrawals: z.boolean() }),
 );
 
 /** Which platform features are on. */

@@ -37,12 +37,7 @@ export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/me/activities`: entries are under `data` (not `activities`). */
 export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    data: z.array(activitySchema),
-    total: z.int(),
-    totals: activityTotalsSchema,
-  }),
+  z.looseObject({ ok: okTrue, data: z.array(activitySchema), total: z.int(), totals: activityTotalsSchema }),
 );
 
 /** `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging. */

@@ -19,10 +19,7 @@ export const balanceParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ s
 
 /** Response of `GET /v2/futures/balance`. */
 export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }),
-  }),
+  z.looseObject({ ok: okTrue, balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }) }),
 );
 
 /** `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`. */

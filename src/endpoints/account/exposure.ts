@@ -9,11 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Response of `GET /v2/risk/exposure`. */
 export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    grossExposure: decimalString,
-    positions: z.array(positionSchema),
-  }),
+  z.looseObject({ ok: okTrue, grossExposure: decimalString, positions: z.array(positionSchema) }),
 );
 
 /** `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions. */

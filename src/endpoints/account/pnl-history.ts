@@ -32,11 +32,7 @@ export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/account/pnl-history`: JSON numbers, not decimal strings. */
 export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    history: z.array(pnlBucketSchema),
-    summary: pnlSummarySchema,
-  }),
+  z.looseObject({ ok: okTrue, history: z.array(pnlBucketSchema), summary: pnlSummarySchema }),
 );
 
 /** `{ ok: true, history, summary }` — numbers. */

@@ -18,17 +18,12 @@ export interface PositionsParameters {
 
 /** Run-time check of {@link PositionsParameters}. */
 export const positionsParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    status: z.optional(z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" })),
-  }),
+  z.strictObject({ status: z.optional(z.enum(['OPEN', 'CLOSED'], { error: "must be 'OPEN' or 'CLOSED'" })) }),
 );
 
 /** Response of `GET /v2/positions`. */
 export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    positions: z.array(positionSchema),
-  }),
+  z.looseObject({ ok: okTrue, positions: z.array(positionSchema) }),
 );
 
 /** `{ ok: true, positions: Position[] }`. */

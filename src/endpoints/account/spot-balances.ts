@@ -12,10 +12,7 @@ import type { Strict } from '../../schemas/strict.ts';
  * when the upstream payload has no such array the server passes the whole upstream object instead.
  */
 export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]),
-  }),
+  z.looseObject({ ok: okTrue, balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]) }),
 );
 
 /** `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`. */

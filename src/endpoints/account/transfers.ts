@@ -38,9 +38,7 @@ export interface TransfersAllParameters {
 }
 
 const transferKindParam = /* @__PURE__ */ pure(() =>
-  z.enum(['deposit', 'withdraw', 'all'], {
-    error: "must be 'deposit', 'withdraw' or 'all'",
-  }),
+  z.enum(['deposit', 'withdraw', 'all'], { error: "must be 'deposit', 'withdraw' or 'all'" }),
 );
 
 /** Run-time check of {@link TransfersParameters}. */
@@ -59,11 +57,7 @@ export const transfersAllParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/me/transfers`. */
 export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    transfers: z.array(transferSchema),
-    total: z.int(),
-  }),
+  z.looseObject({ ok: okTrue, transfers: z.array(transferSchema), total: z.int() }),
 );
 
 /** `{ ok: true, transfers, total }`. */

@@ -19,10 +19,7 @@ export interface CloseAndSwitchMarginParameters {
 
 /** Run-time check of {@link CloseAndSwitchMarginParameters}. */
 export const closeAndSwitchMarginParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: symbolParam,
-    targetMarginType: marginTypeParam,
-  }),
+  z.strictObject({ symbol: symbolParam, targetMarginType: marginTypeParam }),
 );
 
 /** Response of `POST /v2/futures/close-and-switch-margin` on success. */

@@ -32,10 +32,7 @@ export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `POST /v2/futures/leverage`. */
 export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    data: z.looseObject({ leverage: z.number(), symbol: z.string() }),
-  }),
+  z.looseObject({ ok: okTrue, data: z.looseObject({ leverage: z.number(), symbol: z.string() }) }),
 );
 
 /** `{ ok: true, data: { leverage, symbol } }`. */

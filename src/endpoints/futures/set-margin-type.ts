@@ -12,9 +12,7 @@ import type { Strict } from '../../schemas/strict.ts';
  * @internal
  */
 export const marginTypeParam = /* @__PURE__ */ pure(() =>
-  z.enum(['ISOLATED', 'CROSSED'], {
-    error: "must be 'ISOLATED' or 'CROSSED'",
-  }),
+  z.enum(['ISOLATED', 'CROSSED'], { error: "must be 'ISOLATED' or 'CROSSED'" }),
 );
 
 /** Body of `POST /v2/futures/margin-type`. */
@@ -44,11 +42,7 @@ export const setMarginTypeParamsSchema = /* @__PURE__ */ pure(() =>
 export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     ok: okTrue,
-    data: z.looseObject({
-      marginType: marginTypeSchema,
-      symbol: z.string(),
-      unchanged: z.optional(z.boolean()),
-    }),
+    data: z.looseObject({ marginType: marginTypeSchema, symbol: z.string(), unchanged: z.optional(z.boolean()) }),
   }),
 );
 

@@ -14,17 +14,12 @@ export interface SetPositionModeParameters {
 
 /** Run-time check of {@link SetPositionModeParameters}. */
 export const setPositionModeParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }),
-  }),
+  z.strictObject({ positionMode: z.enum(['ONE_WAY', 'HEDGE'], { error: "must be 'ONE_WAY' or 'HEDGE'" }) }),
 );
 
 /** Response of `POST /v2/futures/position-mode`. */
 export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    data: z.looseObject({ positionMode: positionModeSchema }),
-  }),
+  z.looseObject({ ok: okTrue, data: z.looseObject({ positionMode: positionModeSchema }) }),
 );
 
 /** `{ ok: true, data: { positionMode } }`. */

@@ -22,19 +22,12 @@ export interface DepthParameters {
 
 /** Run-time check of {@link DepthParameters}. */
 export const depthParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: symbolParam,
-    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
-  }),
+  z.strictObject({ symbol: symbolParam, limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)) }),
 );
 
 /** Response of `GET /v2/depth`. */
 export const depthResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    bids: z.array(depthLevelSchema),
-    asks: z.array(depthLevelSchema),
-  }),
+  z.looseObject({ ok: okTrue, bids: z.array(depthLevelSchema), asks: z.array(depthLevelSchema) }),
 );
 
 /** `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`. */

@@ -19,11 +19,7 @@ export const fundingRateParamsSchema = /* @__PURE__ */ pure(() => z.strictObject
 
 /** Response of `GET /v2/funding-rate`. */
 export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    symbol: z.string(),
-    fundingRate: z.nullable(decimalString),
-  }),
+  z.looseObject({ ok: okTrue, symbol: z.string(), fundingRate: z.nullable(decimalString) }),
 );
 
 /** `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet. */

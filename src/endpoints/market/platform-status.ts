@@ -10,10 +10,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Response of `GET /v2/platform/status`. */
 export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    features: platformFeaturesSchema,
-  }),
+  z.looseObject({ ok: okTrue, features: platformFeaturesSchema }),
 );
 
 /** `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans). */

@@ -10,11 +10,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Response of `GET /v2/platform/tokens`. */
 export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    hash: z.string(),
-    tokens: z.array(platformTokenSchema),
-  }),
+  z.looseObject({ ok: okTrue, hash: z.string(), tokens: z.array(platformTokenSchema) }),
 );
 
 /** `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header. */

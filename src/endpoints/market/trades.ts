@@ -22,10 +22,7 @@ export interface TradesParameters {
 
 /** Run-time check of {@link TradesParameters}. */
 export const tradesParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: symbolParam,
-    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
-  }),
+  z.strictObject({ symbol: symbolParam, limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)) }),
 );
 
 /** Response of `GET /v2/trades`. */

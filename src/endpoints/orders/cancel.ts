@@ -19,11 +19,7 @@ export const cancelOrderParamsSchema = /* @__PURE__ */ pure(() => z.strictObject
 
 /** Response of `POST /v2/orders/:id/cancel`. */
 export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    order: orderSchema,
-    venue: venuePassthroughSchema,
-  }),
+  z.looseObject({ ok: okTrue, order: orderSchema, venue: venuePassthroughSchema }),
 );
 
 /** `{ ok: true, order (status CANCELED), venue }`. */

@@ -17,10 +17,7 @@ export interface ClosePositionParameters {
 
 /** Run-time check of {@link ClosePositionParameters}. */
 export const closePositionParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    positionId: nonEmptyString,
-    quantity: z.optional(positiveDecimalParam),
-  }),
+  z.strictObject({ positionId: nonEmptyString, quantity: z.optional(positiveDecimalParam) }),
 );
 
 /** `closed` when a reduce-only MARKET order was submitted: its side (inverted) and quantity. */
@@ -36,11 +33,7 @@ export const closeSubmittedSchema = /* @__PURE__ */ pure(() =>
 
 /** `closed` when the position was already closed on the venue: no order was created. */
 export const closeReconciledSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    symbol: z.string(),
-    reconciled: z.literal(true),
-    remainingPosition: decimalString,
-  }),
+  z.looseObject({ symbol: z.string(), reconciled: z.literal(true), remainingPosition: decimalString }),
 );
 
 /** Response of `POST /v2/positions/close`. */

@@ -30,10 +30,7 @@ export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `POST /v2/orders/batch`. */
 export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    results: z.array(batchOrderResultSchema),
-  }),
+  z.looseObject({ ok: okTrue, results: z.array(batchOrderResultSchema) }),
 );
 
 /**

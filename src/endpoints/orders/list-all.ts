@@ -17,10 +17,7 @@ export interface ListAllOrdersParameters {
 
 /** Run-time check of {@link ListAllOrdersParameters}. */
 export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: z.optional(symbolParam),
-    status: z.optional(nonEmptyString),
-  }),
+  z.strictObject({ symbol: z.optional(symbolParam), status: z.optional(nonEmptyString) }),
 );
 
 /**

@@ -41,11 +41,7 @@ export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/orders`. */
 export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    orders: z.array(orderSchema),
-    total: z.int(),
-  }),
+  z.looseObject({ ok: okTrue, orders: z.array(orderSchema), total: z.int() }),
 );
 
 /** `{ ok: true, orders, total }`; `total` counts every matching order, not just this page. */

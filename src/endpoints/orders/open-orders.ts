@@ -19,18 +19,12 @@ export interface OpenOrdersParameters {
 
 /** Run-time check of {@link OpenOrdersParameters}. */
 export const openOrdersParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: z.optional(symbolParam),
-    subAccountId: subAccountIdParam,
-  }),
+  z.strictObject({ symbol: z.optional(symbolParam), subAccountId: subAccountIdParam }),
 );
 
 /** Response of `GET /v2/futures/open-orders`. */
 export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    orders: z.array(venueOpenOrderSchema),
-  }),
+  z.looseObject({ ok: okTrue, orders: z.array(venueOpenOrderSchema) }),
 );
 
 /** `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`). */

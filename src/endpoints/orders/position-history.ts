@@ -55,10 +55,7 @@ export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/futures/positionHistory`. */
 export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({
-    ok: okTrue,
-    data: z.array(closedPositionRecordSchema),
-  }),
+  z.looseObject({ ok: okTrue, data: z.array(closedPositionRecordSchema) }),
 );
 
 /** `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`. */

@@ -3,6 +3,8 @@
 // check and a slice, before any JSON parsing.
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
+import { redact } from '../_internal/redact.ts';
+import { StreamError } from './stream-error.ts';
 
 const STREAM_PREFIX = '{"stream":"';
 const KNOWN_ACCOUNT_EVENTS = /* @__PURE__ */ new Set([
@@ -16,26 +18,27 @@ const positionUpdateSchema = /* @__PURE__ */ pure(() => z.looseObject({ symbol: 
 const objectSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
 const textDecoder = /* @__PURE__ */ new TextDecoder();
 
-/** What one message is: nothing to do, an unwanted market message, a broken message, or an event to emit. */
-export type DecodedMessage =
-  | { kind: 'ignored' }
-  | { kind: 'dropped' }
-  | { kind: 'invalid'; message: string; text: string }
-  | { kind: 'event'; event: string; data: unknown };
+/**
+ * What one message is: nothing to do (`undefined`), an unwanted market message (`dropped`), a broken message (the
+ * `error` to emit), or an event to emit.
+ */
+export type DecodedMessage = undefined | 'dropped' | StreamError | { event: string; data: unknown };
 
-const invalid = (message: string, text: string): DecodedMessage => ({ kind: 'invalid', message, text });
+// Cut after redaction: a token straddling the cut would otherwise survive as an unrecognisable prefix.
+const invalid = (message: string, text: string) =>
+  new StreamError('message', message, { raw: text.length > 2_000 ? `${redact(text).slice(0, 2_000)}…` : text });
 
 /** Decodes a raw WebSocket message; `wanted` holds the symbols whose market data the user asked for. */
 export function decodeStreamMessage(raw: unknown, wanted: ReadonlySet<string>): DecodedMessage {
   let text: string;
   if (typeof raw === 'string') text = raw;
   else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) text = textDecoder.decode(raw);
-  else return { kind: 'ignored' };
+  else return undefined;
   if (text.startsWith(STREAM_PREFIX)) {
     const at = text.indexOf('@', STREAM_PREFIX.length);
-    if (at > 0 && !wanted.has(text.slice(STREAM_PREFIX.length, at))) return { kind: 'dropped' };
+    if (at > 0 && !wanted.has(text.slice(STREAM_PREFIX.length, at))) return 'dropped';
   }
-  if (text === 'pong') return { kind: 'ignored' };
+  if (text === 'pong') return undefined;
   let message: unknown;
   try {
     message = JSON.parse(text);
@@ -51,23 +54,19 @@ export function decodeStreamMessage(raw: unknown, wanted: ReadonlySet<string>): 
     const at = stream.indexOf('@');
     const symbol = at < 0 ? stream : stream.slice(0, at);
     // Reached only by non-compact JSON that the prefix check could not see through.
-    if (!wanted.has(symbol)) return { kind: 'dropped' };
-    return {
-      kind: 'event',
-      event: 'market',
-      data: { symbol, channel: at < 0 ? '' : stream.slice(at + 1), data: record['data'] },
-    };
+    if (!wanted.has(symbol)) return 'dropped';
+    return { event: 'market', data: { symbol, channel: at < 0 ? '' : stream.slice(at + 1), data: record['data'] } };
   }
   const event = record['event'];
   if (typeof event !== 'string') return invalid('A stream message has neither `event` nor `stream`', text);
   const data = record['data'];
-  if (!KNOWN_ACCOUNT_EVENTS.has(event)) return { kind: 'event', event: 'unknown_event', data: { event, data } };
+  if (!KNOWN_ACCOUNT_EVENTS.has(event)) return { event: 'unknown_event', data: { event, data } };
   if (event === 'position_update') {
     const parsed = positionUpdateSchema.safeParse(data);
     if (!parsed.success) return invalid('position_update without string symbol and quantity', text);
-    return { kind: 'event', event, data: parsed.data };
+    return { event, data: parsed.data };
   }
   const parsed = objectSchema.safeParse(data);
   if (!parsed.success) return invalid(`${event} without an object in data`, text);
-  return { kind: 'event', event, data: parsed.data };
+  return { event, data: parsed.data };
 }

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { hasTimers, systemClock, withTimers } from '../_internal/clock.ts';
-import { Redactor, redact } from '../_internal/redact.ts';
+import { Redactor } from '../_internal/redact.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
@@ -13,8 +13,8 @@ import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
 import type { AccountStreamEvents, AccountStreamOptions, AccountStreamState } from './stream-types.ts';
 import { closeSocket, exceedsBytes, maxMessageBytesOption, TOO_BIG_CLOSE_CODE } from './stream-types.ts';
+import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
-// The public shapes live in stream-types.ts; re-exported here, where the stream's users import them from.
 export type {
   AccountStreamEvents,
   AccountStreamOptions,
@@ -27,8 +27,6 @@ export type {
   StreamToken,
   UnknownAccountEvent,
 } from './stream-types.ts';
-
-import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
 /** Close codes that mean "your credentials were refused" (4001/4003: application codes; 1008: policy violation). */
 const AUTH_CLOSE_CODES = /* @__PURE__ */ new Set([4001, 4003, 1008]);
@@ -66,7 +64,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   readonly #logger: Logger | undefined;
   readonly #clock: Required<Clock>;
   readonly #WebSocketImpl: WebSocketConstructor;
-  readonly #wanted: Set<string>;
+  readonly #wanted = new Set<string>();
   readonly #heartbeatTimeoutMs: number;
   readonly #maxMessageBytes: number;
   #socket: WebSocketLike | undefined;
@@ -82,7 +80,6 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   #pingTimer: unknown;
   #receivedCount = 0;
   #droppedCount = 0;
-
   /** Credentials to scrub from errors, log lines and events: the client's, plus this stream's tokens. */
   readonly #redactor: Redactor;
 
@@ -119,11 +116,8 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#clock = clock && hasTimers(clock) ? withTimers(clock) : systemClock;
     this.#heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
     this.#maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
-    this.#wanted = new Set();
     for (const symbol of options.symbols ?? []) this.want(symbol);
-    if (options.autoConnect !== false) {
-      void Promise.resolve().then(() => this.connect());
-    }
+    if (options.autoConnect !== false) queueMicrotask(() => this.connect());
   }
 
   /** Emits `market` events for `symbol` too from now on, spelt in either case (a market feed adds its symbols). */
@@ -181,8 +175,6 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       }
     });
   }
-
-  // ── Connection ────────────────────────────────────────────────────────────────────────────────────────────
 
   async #openSocket(): Promise<void> {
     const generation = ++this.#generation;
@@ -319,10 +311,8 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   }
 
   #canReconnect(): boolean {
-    if (this.#stopped) return false;
     const policy = this.#options.reconnect;
-    if (policy === false) return false;
-    return this.#attempt < (policy?.maxAttempts ?? Number.POSITIVE_INFINITY);
+    return !this.#stopped && policy !== false && this.#attempt < (policy?.maxAttempts ?? Infinity);
   }
 
   /** An attempt failed before any socket existed (token provider, constructor): retry, or stop visibly. */
@@ -341,8 +331,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (this.#stopped) return;
     this.#currentState = 'reconnecting';
     this.#attempt++;
-    const policy = this.#options.reconnect === false ? {} : (this.#options.reconnect ?? {});
-    const delayMs = backoffDelay(this.#attempt, policy, () => this.#clock.random());
+    const delayMs = backoffDelay(this.#attempt, this.#options.reconnect || {}, () => this.#clock.random());
     this.#clock.clearTimeout(this.#reconnectTimer);
     // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
     this.#reconnectTimer = this.#clock.setTimeout(() => {
@@ -362,15 +351,11 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
         this.#watchdogTimer = this.#clock.setTimeout(check, timeout - silentFor);
         return;
       }
-      this.#onSilence();
+      const open = this.#currentState === 'open';
+      const what = open ? `no message for ${timeout} ms` : `no handshake within ${timeout} ms`;
+      this.#abandon(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout', 'heartbeat', what);
     };
     this.#watchdogTimer = this.#clock.setTimeout(check, timeout);
-  }
-
-  #onSilence(): void {
-    const ms = this.#heartbeatTimeoutMs;
-    const what = this.#currentState === 'open' ? `no message for ${ms} ms` : `no handshake within ${ms} ms`;
-    this.#abandon(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout', 'heartbeat', what);
   }
 
   /** Drops the socket on the stream's own decision, reports `error` (`what`), then reconnects as after a drop. */
@@ -398,8 +383,6 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#pingTimer = undefined;
   }
 
-  // ── Messages ──────────────────────────────────────────────────────────────────────────────────────────────
-
   /** The hot path: runs for every firehose message (see decodeStreamMessage). */
   #onMessage(raw: unknown): void {
     // Before anything else, and not counted as a message (a server sending only those keeps the backoff growing).
@@ -412,26 +395,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#receivedCount++;
     this.#gotMessage = true;
     const decoded = decodeStreamMessage(raw, this.#wanted);
-    switch (decoded.kind) {
-      case 'ignored':
-        return;
-      case 'dropped':
-        this.#droppedCount++;
-        return;
-      case 'invalid':
-        this.#messageError(decoded.message, decoded.text);
-        return;
-      case 'event':
-        (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
-    }
-  }
-
-  #messageError(message: string, raw: string): void {
-    this.#safeEmit(
-      'error',
-      // Cut after redaction: a token straddling the cut would otherwise survive as an unrecognisable prefix.
-      new StreamError('message', message, { raw: raw.length > 2_000 ? `${redact(raw).slice(0, 2_000)}…` : raw }),
-    );
+    if (decoded === 'dropped') this.#droppedCount++;
+    else if (decoded instanceof StreamError) this.#safeEmit('error', decoded);
+    else if (decoded) (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
   }
 
   /** Emits without letting a throwing listener break the socket machinery. */

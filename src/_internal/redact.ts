@@ -24,44 +24,39 @@ interface LoggerLike {
   error(message: string, meta?: Record<string, unknown>): void;
 }
 
-/** `…abcd`: the only form in which the SDK ever shows an API key. */
-export function maskApiKey(apiKey: string): string {
-  return `…${apiKey.slice(-4)}`;
-}
+const REDACTED = '[REDACTED]';
 
 const SIGNATURE_PARAM = /([?&](?:signature|token)=)[^&#\s"']+/gi;
 /** The same inside a percent-encoded URL (`%3Fsignature%3D…%26`), e.g. a signed URL nested in a redirect. */
 const ENCODED_SIGNATURE_PARAM = /((?:%3F|%26)(?:signature|token)%3D)(?:(?!%26)[^&#\s"'])+/gi;
 // A hex HMAC-SHA256 standing alone, or right after an encoded `=`; not part of a longer hex run or a `0x…` hash.
-const HEX_DIGEST = /(?:(?<=%3D)|(?<![\w]))[0-9a-f]{64}(?![\w])/gi;
-/** Candidate JWTs: three base64url segments. Confirmed by decoding the first (see {@link isJwtHeader}). */
-const JWT_CANDIDATE = /(?<![\w-])([A-Za-z0-9_-]{8,})\.([A-Za-z0-9_-]{4,})\.([A-Za-z0-9_-]*)(?![\w-])/g;
+const HEX_DIGEST = /(?:(?<=%3D)|(?<!\w))[0-9a-f]{64}(?!\w)/gi;
+/** Candidate JWTs: three base64url segments, confirmed when the first decodes to a JSON object (`{"alg"…`). */
+const JWT_CANDIDATE = /(?<![\w-])([\w-]{8,})\.[\w-]{4,}\.[\w-]*(?![\w-])/g;
 
-function base64UrlDecode(segment: string): string | undefined {
+function isJwtHeader(segment: string): boolean {
   try {
     const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-    return atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+    return /^\s*\{\s*"/.test(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)));
   } catch {
-    return undefined;
+    return false;
   }
-}
-
-/** A JWT header is base64url of a JSON object: `{"alg":…}`, possibly with white space (`{ "alg"` → `eyAi…`). */
-function isJwtHeader(segment: string): boolean {
-  const decoded = base64UrlDecode(segment);
-  return decoded !== undefined && /^\s*\{\s*"/.test(decoded);
 }
 
 /** Returns `text` with signature and token parameters, hex digests and JWTs removed (no registered values). */
 export function redact(text: string): string {
   return text
-    .replace(SIGNATURE_PARAM, '$1[REDACTED]')
-    .replace(ENCODED_SIGNATURE_PARAM, '$1[REDACTED]')
+    .replace(SIGNATURE_PARAM, `$1${REDACTED}`)
+    .replace(ENCODED_SIGNATURE_PARAM, `$1${REDACTED}`)
     .replace(JWT_CANDIDATE, (match, header: string) => (isJwtHeader(header) ? '[REDACTED JWT]' : match))
-    .replace(HEX_DIGEST, '[REDACTED]');
+    .replace(HEX_DIGEST, REDACTED);
 }
 
 const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", sol: '/' };
+
+/** A percent escape, `\u`/`\x` escape, JSON escape of a quote, `\` or `/`, or an HTML character reference. */
+const ESCAPE =
+  /%([\dA-Fa-f]{2})|\\u([\dA-Fa-f]{4})|\\x([\dA-Fa-f]{2})|\\(["\\/'])|&(?:#[xX]([\dA-Fa-f]{1,6})|#(\d{1,7})|([A-Za-z]{2,6}));/y;
 
 /**
  * One step of decoding at `i`: the character a known escape spells and how many source characters it takes, or
@@ -69,64 +64,48 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
  * repeatedly until nothing changes.
  */
 function decodeAt(text: string, i: number): [char: string, length: number] {
-  const c = text[i]!;
-  if (c === '%' && /^%[0-9a-fA-F]{2}/.test(text.slice(i, i + 3))) {
-    return [String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), 3];
+  ESCAPE.lastIndex = i;
+  const m = '%\\&'.includes(text[i]!) && ESCAPE.exec(text);
+  if (m) {
+    const hex = m[1] ?? m[2] ?? m[3] ?? m[5];
+    const point =
+      m[4] !== undefined
+        ? m[4].charCodeAt(0)
+        : hex !== undefined
+          ? Number.parseInt(hex, 16)
+          : m[6] !== undefined
+            ? Number.parseInt(m[6], 10)
+            : NAMED_ENTITIES[m[7]!.toLowerCase()]?.charCodeAt(0);
+    // Only one UTF-16 unit per escape (credentials are ASCII), so the view stays index-aligned.
+    if (point !== undefined && point <= 0xffff) return [String.fromCharCode(point), m[0].length];
   }
-  if (c === '\\') {
-    const next = text[i + 1];
-    const unicode = /^\\u([0-9a-fA-F]{4})/.exec(text.slice(i, i + 6));
-    if (unicode) return [String.fromCharCode(Number.parseInt(unicode[1]!, 16)), 6];
-    const hex = /^\\x([0-9a-fA-F]{2})/.exec(text.slice(i, i + 4));
-    if (hex) return [String.fromCharCode(Number.parseInt(hex[1]!, 16)), 4];
-    if (next === '"' || next === '\\' || next === '/' || next === "'") return [next, 2];
-  }
-  if (c === '&') {
-    const ref = /^&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-zA-Z]{2,6});/.exec(text.slice(i, i + 12));
-    if (ref) {
-      const body = ref[1]!;
-      const point =
-        body[0] !== '#'
-          ? NAMED_ENTITIES[body.toLowerCase()]?.charCodeAt(0)
-          : body[1] === 'x' || body[1] === 'X'
-            ? Number.parseInt(body.slice(2), 16)
-            : Number.parseInt(body.slice(1), 10);
-      // Only one UTF-16 unit per escape (credentials are ASCII), so the view stays index-aligned.
-      if (point !== undefined && point <= 0xffff) return [String.fromCharCode(point), ref[0].length];
-    }
-  }
-  return [c, 1];
+  return [text[i]!, 1];
 }
 
+/** The decoded text, and the source span [start, end) of each of its characters. */
 interface View {
   chars: string[];
-  /** Source span [start, end) of each decoded character. */
   starts: number[];
   ends: number[];
 }
 
-function decodeOnce(text: string, starts: number[], ends: number[]): View {
-  const view: View = { chars: [], starts: [], ends: [] };
-  for (let i = 0; i < text.length; ) {
-    const [char, length] = decodeAt(text, i);
-    view.chars.push(char);
-    view.starts.push(starts[i]!);
-    view.ends.push(ends[i + length - 1]!);
-    i += length;
-  }
-  return view;
-}
-
-/** Decodes until stable (at most 3 layers: e.g. a JSON-escaped, percent-encoded, HTML-escaped echo). */
-function decodedView(text: string): View {
+/** `text` decoded until stable, at most `layers` times (3: e.g. a JSON-escaped, percent-encoded, HTML-escaped echo). */
+function decodedView(text: string, layers = 3): View {
   // One entry per UTF-16 unit; decoding never yields more than one unit per escape (see decodeAt), so the
   // joined view of a layer indexes exactly like its entries.
   const units = text.split('');
   let view: View = { chars: units, starts: units.map((_, i) => i), ends: units.map((_, i) => i + 1) };
-  for (let layer = 0; layer < 3; layer++) {
+  for (let layer = 0; layer < layers; layer++) {
     const joined = view.chars.join('');
     if (!/[%\\&]/.test(joined)) break;
-    const next = decodeOnce(joined, view.starts, view.ends);
+    const next: View = { chars: [], starts: [], ends: [] };
+    for (let i = 0; i < joined.length; ) {
+      const [char, length] = decodeAt(joined, i);
+      next.chars.push(char);
+      next.starts.push(view.starts[i]!);
+      next.ends.push(view.ends[i + length - 1]!);
+      i += length;
+    }
     if (next.chars.length === view.chars.length) break;
     view = next;
   }
@@ -145,24 +124,18 @@ export interface Scrubber {
  * parameters, hex digests and JWTs are still removed from whatever a server echoes.
  */
 export const shapeScrubber: Scrubber = {
-  text: (text) => redact(text),
-  deep: (value) => redactDeep(value),
-  logger: (logger) => redactingLogger(logger),
+  text: redact,
+  deep: (value) => redactDeep(value, redact),
+  logger: (logger) => redactingLogger(logger, redact),
 };
 
-interface Registered {
-  value: string;
-  /** Every window of this many consecutive characters counts as a leak. */
-  window: number;
-  /** What replaces a leaked run. */
-  mask: (run: string) => string;
-}
+/** A credential: every run of `window` consecutive characters of it counts as a leak. `isApiKey`: shown as `…abcd` when echoed whole. */
+type Registered = [value: string, window: number, isApiKey?: true];
 
 const RECENT_LIMIT = 64;
 
 /** A run long enough to hold a base64-encoded credential window; most text has none, and skips the search. */
-const BASE64_RUN = /[A-Za-z0-9+/_-]{11,}/;
-const BASE64_WINDOW = 8;
+const BASE64_RUN = /[\w+/-]{11,}/;
 
 /**
  * The base64 characters (standard and URL alphabet) that depend only on `value`'s bytes, for each of the three
@@ -178,12 +151,21 @@ function base64Cores(value: string): string[] {
       return cores; // not Latin-1: no credential the SDK registers
     }
     // Character k carries bits [6k, 6k + 6); only those inside the value's bits [8·align, 8·(align + length)).
-    const first = Math.ceil((8 * align) / 6);
-    const last = Math.floor((8 * (align + value.length)) / 6); // exclusive
-    const core = encoded.slice(first, last);
+    const core = encoded.slice(Math.ceil((8 * align) / 6), Math.floor((8 * (align + value.length)) / 6));
     cores.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   return cores;
+}
+
+/** window size → every window of that size of each credential. */
+function windowSets(credentials: Registered[]): Map<number, Set<string>> {
+  const sets = new Map<number, Set<string>>();
+  for (const [value, window] of credentials) {
+    const set = sets.get(window) ?? new Set<string>();
+    sets.set(window, set);
+    for (let i = 0; i + window <= value.length; i++) set.add(value.slice(i, i + window));
+  }
+  return sets;
 }
 
 /**
@@ -191,139 +173,81 @@ function base64Cores(value: string): string[] {
  * released with it.
  */
 export class Redactor implements Scrubber {
-  private readonly values: Registered[] = [];
+  #values: Registered[] = [];
   /** Signatures and stream tokens are refreshed all the time: only the most recent are kept. */
-  private readonly recent: Registered[] = [];
+  #recent: Registered[] = [];
 
   /** The API key: any 5 consecutive characters of it are removed; the whole key shows as `…abcd`. */
   addApiKey(apiKey: string): void {
     if (apiKey.length <= 4) return; // a key of 4 characters or fewer is its own last 4
-    this.values.push({
-      value: apiKey,
-      window: 5,
-      mask: (run) => (run === apiKey ? maskApiKey(apiKey) : '[REDACTED]'),
-    });
+    this.#values.push([apiKey, 5, true]);
   }
 
   /** The API secret: any 5 consecutive characters of it are removed (a shorter secret, wherever it stands alone). */
   addSecret(secret: string): void {
-    if (secret === '') return;
-    this.values.push({ value: secret, window: Math.min(5, secret.length), mask: () => '[REDACTED]' });
+    if (secret !== '') this.#values.push([secret, Math.min(5, secret.length)]);
   }
 
   /** A stream token (JWT or opaque): any 5 consecutive characters of it are removed. */
   addToken(token: string): void {
-    this.addRecent({ value: token, window: Math.min(5, token.length), mask: () => '[REDACTED]' });
+    if (token === '') return;
+    const at = this.#recent.findIndex(([value]) => value === token);
+    if (at >= 0) this.#recent.splice(at, 1);
+    this.#addRecent([token, Math.min(5, token.length)]);
   }
 
   /** A signature this client sent: any 8 consecutive hex digits of it are removed (a truncated echo too). */
   addSignature(signature: string): void {
     // Unique per request (timestamps never repeat), so no search for an older copy: this runs on every signed call.
-    this.recent.push({ value: signature.toLowerCase(), window: 8, mask: () => '[REDACTED]' });
-    if (this.recent.length > RECENT_LIMIT) this.recent.shift();
+    this.#addRecent([signature.toLowerCase(), 8]);
   }
 
-  private addRecent(entry: Registered): void {
-    if (entry.value === '') return;
-    const at = this.recent.findIndex((r) => r.value === entry.value);
-    if (at >= 0) this.recent.splice(at, 1);
-    this.recent.push(entry);
-    if (this.recent.length > RECENT_LIMIT) this.recent.shift();
-  }
-
-  /** window size → every window of that size of a credential (built per scrub: a new signature each call). */
-  private windowSets(): Map<number, Set<string>> {
-    const sets = new Map<number, Set<string>>();
-    for (const { value, window } of [...this.values, ...this.recent]) {
-      const set = sets.get(window) ?? new Set<string>();
-      sets.set(window, set);
-      for (let i = 0; i + window <= value.length; i++) set.add(value.slice(i, i + window));
-    }
-    return sets;
+  #addRecent(entry: Registered): void {
+    this.#recent.push(entry);
+    if (this.#recent.length > RECENT_LIMIT) this.#recent.shift();
   }
 
   /** `text` with this client's credentials removed (in any spelling, in part) and the shape rules applied. */
   text(text: string): string {
-    if (this.values.length === 0 && this.recent.length === 0) return redact(text);
-    const scrubbed = this.scrubRegistered(text);
-    return redact(BASE64_RUN.test(scrubbed) ? this.scrubBase64(scrubbed) : scrubbed);
+    const credentials = [...this.#values, ...this.#recent];
+    if (credentials.length === 0) return redact(text);
+    const scrubbed = this.#scrub(text, decodedView(text), windowSets(credentials), true);
+    if (!BASE64_RUN.test(scrubbed)) return redact(scrubbed);
+    // A server may echo the request base64-encoded (a debug dump, a support blob). Base64 of any text containing a
+    // credential contains, at one of three alignments, the characters that encode only the credential's bytes:
+    // every run of 8 of those (6 bytes), in the standard and the URL alphabet, is removed.
+    const cores = credentials.flatMap(([value]) => base64Cores(value).map((core): Registered => [core, 8]));
+    return redact(this.#scrub(scrubbed, decodedView(scrubbed, 0), windowSets(cores), false));
   }
 
   /**
-   * A server may echo the request base64-encoded (a debug dump, a support blob). Base64 of any text containing a
-   * credential contains, at one of three alignments, the characters that encode only the credential's bytes: every
-   * run of 8 of those (6 bytes), in the standard and the URL alphabet, is removed.
+   * `text` with every run of `view` that contains a window of `sets` replaced by `[REDACTED]`. For `registered`
+   * credentials, signatures (the only 8-character windows) are hex, compared case-insensitively (servers echo
+   * either case), and the API key echoed whole shows as `…abcd`.
    */
-  private scrubBase64(text: string): string {
-    const windows = new Set<string>();
-    for (const { value } of [...this.values, ...this.recent]) {
-      for (const core of base64Cores(value)) {
-        for (let i = 0; i + BASE64_WINDOW <= core.length; i++) windows.add(core.slice(i, i + BASE64_WINDOW));
-      }
-    }
-    const marked = new Uint8Array(text.length);
-    let any = false;
-    for (let i = 0; i + BASE64_WINDOW <= text.length; i++) {
-      if (windows.has(text.slice(i, i + BASE64_WINDOW))) {
-        marked.fill(1, i, i + BASE64_WINDOW);
-        any = true;
-      }
-    }
-    if (!any) return text;
-    let out = '';
-    for (let i = 0; i < text.length; ) {
-      if (!marked[i]) {
-        out += text[i++];
-        continue;
-      }
-      while (i < text.length && marked[i]) i++;
-      out += '[REDACTED]';
-    }
-    return out;
-  }
-
-  private scrubRegistered(text: string): string {
-    const sets = this.windowSets();
-    const view = decodedView(text);
+  #scrub(text: string, view: View, sets: Map<number, Set<string>>, registered: boolean): string {
+    const decoded = view.chars.join('');
     const n = view.chars.length;
     const marked = new Uint8Array(n);
-    let any = false;
     for (const [size, set] of sets) {
-      if (n < size) continue;
-      // Signatures are hex: compare case-insensitively (servers echo hex in either case).
-      const fold = size === 8;
       for (let i = 0; i + size <= n; i++) {
-        let piece = '';
-        for (let k = 0; k < size; k++) piece += view.chars[i + k];
-        if (set.has(fold ? piece.toLowerCase() : piece)) {
-          marked.fill(1, i, i + size);
-          any = true;
-        }
+        const piece = decoded.slice(i, i + size);
+        if (set.has(registered && size === 8 ? piece.toLowerCase() : piece)) marked.fill(1, i, i + size);
       }
     }
-    if (!any) return text;
     let out = '';
     let cursor = 0;
-    for (let i = 0; i < n; ) {
-      if (!marked[i]) {
-        i++;
-        continue;
-      }
+    for (let i = 0; i < n; i++) {
+      if (!marked[i]) continue;
       let j = i;
       while (j < n && marked[j]) j++;
-      const start = view.starts[i]!;
-      const end = view.ends[j - 1]!;
-      const run = view.chars.slice(i, j).join('');
-      out += text.slice(cursor, start) + this.maskFor(run);
-      cursor = end;
+      const run = decoded.slice(i, j);
+      const isApiKey = registered && this.#values.find(([value]) => value === run)?.[2];
+      out += text.slice(cursor, view.starts[i]) + (isApiKey ? maskApiKey(run) : REDACTED);
+      cursor = view.ends[j - 1]!;
       i = j;
     }
     return out + text.slice(cursor);
-  }
-
-  private maskFor(run: string): string {
-    for (const entry of this.values) if (run === entry.value) return entry.mask(run);
-    return '[REDACTED]';
   }
 
   /** `value` with {@link Redactor.text} applied to every string inside it; see {@link redactDeep}. */
@@ -333,18 +257,22 @@ export class Redactor implements Scrubber {
 
   /** Wraps a logger so that every line and every string in its metadata is scrubbed; a throwing logger is ignored. */
   logger(logger: LoggerLike): LoggerLike {
-    return redactingLogger(logger, this);
+    return redactingLogger(logger, (text) => this.text(text));
   }
 }
 
+/** `…abcd`: the only form in which the SDK ever shows an API key. */
+function maskApiKey(apiKey: string): string {
+  return `…${apiKey.slice(-4)}`;
+}
+
 /**
- * `value` with `scrub` (default: the shape rules) applied to every string inside it (object keys too), at most
- * `depth` levels deep; deeper parts, functions and cycles become placeholders so the result is always
- * serialisable.
+ * `value` with `scrub` applied to every string inside it (object keys too), at most `depth` levels deep; deeper
+ * parts, functions and cycles become placeholders so the result is always serialisable.
  */
-export function redactDeep(
+function redactDeep(
   value: unknown,
-  scrub: (text: string) => string = redact,
+  scrub: (text: string) => string,
   depth = 8,
   seen: WeakSet<object> = new WeakSet(),
 ): unknown {
@@ -368,8 +296,7 @@ export function redactDeep(
 }
 
 /** Wraps a logger so that every line and every string in its metadata is scrubbed; a throwing logger is ignored. */
-export function redactingLogger(logger: LoggerLike, redactor?: Redactor): LoggerLike {
-  const scrub = redactor ? (text: string) => redactor.text(text) : redact;
+function redactingLogger(logger: LoggerLike, scrub: (text: string) => string): LoggerLike {
   const wrap =
     (level: keyof LoggerLike) =>
     (message: string, meta?: Record<string, unknown>): void => {

@@ -2,7 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
 import { type Clock, withTimers } from '../_internal/clock.ts';
 import type { ClientContext } from '../_internal/context.ts';
-import type { CallJournal, JournalEntry } from '../_internal/journal.ts';
+import type { JournalEntry } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import {
   openOrders as fetchOpenOrders,
@@ -41,7 +41,6 @@ import type {
   WatcherCheckpoint,
 } from './watcher-types.ts';
 
-// The public shapes live in watcher-types.ts; re-exported here, where users import them from.
 export type {
   AccountSnapshot,
   AccountWatcherEvents,
@@ -57,6 +56,7 @@ export type {
  * of GET /v2/orders, or single GET /v2/orders/:id): a poll never costs more, however many orders change at once.
  */
 const MAX_ORDER_READS_PER_POLL = 3;
+const STOPPED_DURING_POLL = 'The account watcher was stopped during the poll';
 
 /**
  * Account events for API-key users, by polling REST (the WebSocket channel takes only a JWT): `position_update`,
@@ -84,7 +84,6 @@ const MAX_ORDER_READS_PER_POLL = 3;
  */
 export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   readonly #ctx: ClientContext;
-  readonly #journal: CallJournal | undefined;
   readonly #clock: Required<Clock>;
   readonly #intervalMs: number;
   readonly #windowMs: number;
@@ -116,7 +115,6 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   constructor(ctx: ClientContext, options: AccountWatcherOptions = {}) {
     super();
     this.#ctx = ctx;
-    this.#journal = ctx.journal;
     this.#clock = withTimers(ctx.transport.config.clock);
     this.#intervalMs = options.intervalMs ?? 5_000;
     this.#windowMs = options.makerFillWindowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
@@ -132,13 +130,13 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#previousServerAt = resume.serverAt;
       for (const [symbol, id] of Object.entries(resume.tradeIds)) this.#lastTradeId.set(symbol, id);
       // Journal entry ids are this client's: another process's mean nothing here.
-      const same = resume.journal === this.#journal?.instance;
+      const same = resume.journal === this.#ctx.journal?.instance;
       this.#carry = { ...structuredClone(resume.carry), ...(same ? {} : { used: {}, explained: [] }) };
       for (const [id, order] of Object.entries(resume.orders)) {
         this.#orders.set(id, tracked(order.symbol, order.subAccountId, order.status));
       }
       // Orders the checkpoint already followed (or saw end) are not taken from the journal again.
-      for (const entry of same ? (this.#journal?.entries() ?? []) : []) {
+      for (const entry of same ? this.#entries() : []) {
         if (entry.at <= resume.at) for (const order of entry.orders) this.#seenJournalOrders.add(order.id);
       }
     }
@@ -193,7 +191,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         [...this.#orders].map(([id, { symbol, subAccountId, status }]) => [id, { symbol, subAccountId, status }]),
       ),
       carry: this.#carry ?? { pending: [], recentTakers: [], used: {} },
-      journal: this.#journal?.instance ?? '',
+      journal: this.#ctx.journal?.instance ?? '',
     });
   }
 
@@ -245,21 +243,15 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const symbols = new Set<string>(this.#symbols);
       for (const position of [...positions, ...this.#previous]) symbols.add(position.symbol);
       for (const order of this.#orders.values()) symbols.add(order.symbol);
-      for (const entry of this.#journal?.entries(now - 2 * this.#windowMs) ?? []) {
+      for (const entry of this.#entries(now - 2 * this.#windowMs)) {
         if (entry.symbol !== undefined) symbols.add(entry.symbol);
       }
 
       // Trades are read after positions: a fill already in the positions is then always among them.
-      const read = await readTrades(
-        this.#ctx,
-        symbols,
-        this.#lastTradeId,
-        this.#previousServerAt,
-        this.#subAccountId,
-        call,
-      );
+      const since = this.#previousServerAt;
+      const read = await readTrades(this.#ctx, symbols, this.#lastTradeId, since, this.#subAccountId, call);
       const orders = await this.#readOrders(call);
-      if (controller.signal.aborted) return stoppedResult('The account watcher was stopped during the poll');
+      if (controller.signal.aborted) return stoppedResult(STOPPED_DURING_POLL);
 
       // Everything was read: commit and report.
       orders.commit();
@@ -267,7 +259,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#failures = 0;
       // A baseline read while a call of ours was on the wire may miss its fills: retaken, 3 times at most.
       const onWire = (entry: JournalEntry) => entry.at <= now && (entry.endedAt ?? now + 1) > snapshotStartedAt;
-      if (baseline && this.#retakes < 3 && (this.#journal?.entries(snapshotStartedAt) ?? []).some(onWire)) {
+      if (baseline && this.#retakes < 3 && this.#entries(snapshotStartedAt).some(onWire)) {
         this.#retakes++;
         this.#safeEmit('poll', { at: now });
         return { ok: true, at: now, baseline: true };
@@ -280,17 +272,18 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const { offset } = this.#ctx.transport.clockSync;
       this.#previousServerAt = now + offset;
       const trades = read.trades.sort((a, b) => a.time - b.time || a.id - b.id);
+      const entries = this.#entries();
       const detection = detectMakerFills({
         previous: (baseline ? positions : previous).map(quantityOf),
         current: positions.map(quantityOf),
         trades,
-        journal: this.#journal?.entries() ?? [],
+        journal: entries,
         now,
         snapshotStartedAt,
         // The offset is known to within the 1 s of a `Date` header plus a round trip.
         serverTimeBefore: snapshotStartedAt + offset - 1_000 - (now - snapshotStartedAt),
         previousAt,
-        carry: withDoneCalls(this.#carry, this.#journal?.entries() ?? [], this.#finalOrders),
+        carry: withDoneCalls(this.#carry, entries, this.#finalOrders),
         windowMs: this.#windowMs,
         baseline,
       });
@@ -307,9 +300,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#safeEmit('poll', { at: now });
       return { ok: true, at: now, baseline: false };
     } catch (error) {
-      if (controller.signal.aborted || this.#stopped) {
-        return stoppedResult('The account watcher was stopped during the poll');
-      }
+      if (controller.signal.aborted || this.#stopped) return stoppedResult(STOPPED_DURING_POLL);
       this.#failures++;
       const failure =
         error instanceof FuturesError ? error : new FuturesError('The account watcher poll failed', { cause: error });
@@ -420,7 +411,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
   /** Starts following orders this client placed (from the journal) that are still working. */
   #adoptJournalOrders(): void {
-    for (const entry of this.#journal?.entries() ?? []) {
+    for (const entry of this.#entries()) {
       for (const order of entry.orders) {
         if (this.#seenJournalOrders.has(order.id)) continue;
         this.#seenJournalOrders.add(order.id);
@@ -431,6 +422,10 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         }
       }
     }
+  }
+
+  #entries(since?: number): readonly JournalEntry[] {
+    return this.#ctx.journal?.entries(since) ?? [];
   }
 
   #safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {

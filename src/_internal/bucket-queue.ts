@@ -1,25 +1,16 @@
-// One bucket's queue of waiting calls: priorities, the budget's slots, 429 pauses, kill-switch probes and the
-// spread release after a pause. RateLimiter (rate-limiter.ts) keeps one per bucket.
 import { RateLimitError } from '../errors/api-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
 import type { BucketBudget, BucketName, SharedBudget, SlotGrant } from '../fleet/types.ts';
 import type { Logger } from '../options.ts';
 import type { Clock } from './clock.ts';
-import type { CallPriority } from './endpoint-call.ts';
+import { type CallPriority, MAX_TIMEOUT_MS } from './endpoint-call.ts';
 import { fleetCall } from './fleet-call.ts';
+import { noop } from './response.ts';
 import { type AcquireOptions, isSlotGrant, NO_SLOT, PRIORITIES, type Slot, type Waiter } from './slot.ts';
 
 export type { AcquireOptions, Slot };
 
-/** Longest single timer: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
-const MAX_SLEEP_MS = 2_147_483_647;
-
-/**
- * One bucket's queue: waiters by priority (FIFO within a class), served by a single pump that asks the budget
- * for a slot, sleeps on the injected clock until one may free up, and wakes early when a slot of this client
- * settles or a pause begins.
- */
 export interface BucketQueueDeps {
   clock: Clock;
   budget: SharedBudget | undefined;
@@ -35,37 +26,42 @@ const PROBE_INTERVAL_MS = 1000;
 /** Spacing of the releases after a pause in a bucket with no finite limit (public, or pacing off). */
 const UNLIMITED_SPACING_MS = 100;
 
+/**
+ * One bucket's queue: waiters by priority (FIFO within a class), served by a single pump that asks the budget
+ * for a slot, sleeps on the injected clock until one may free up, and wakes early when a slot of this client
+ * settles or a pause begins. RateLimiter keeps one per bucket.
+ */
 export class BucketQueue {
-  private readonly waiting: Record<CallPriority, Waiter[]> = { trading: [], normal: [], background: [] };
+  readonly #waiting: Record<CallPriority, Waiter[]> = { trading: [], normal: [], background: [] };
   /** Local end of a 429 pause (ours, or one the budget reported). */
-  private pausedUntil = 0;
-  private pumping = false;
-  private wakeUp: (() => void) | undefined;
+  #pausedUntil = 0;
+  #pumping = false;
+  #wakeUp: (() => void) | undefined;
   /** A wake-up that came while the pump was not waiting (e.g. during an async tryTake). */
-  private stale = false;
-  private timer: { until: number; done: Promise<void>; controller: AbortController } | undefined;
+  #stale = false;
+  #timer: { until: number; done: Promise<void>; controller: AbortController } | undefined;
   /** Slots this queue granted that are not settled yet: their settles are what an `Infinity` retry waits for. */
-  private unsettled = 0;
+  #unsettled = 0;
   /** A kill-switch call sent through a pause, not settled yet; and when the last one was sent. */
-  private probeOut = false;
-  private lastProbeAt = Number.NEGATIVE_INFINITY;
+  #probeOut = false;
+  #lastProbeAt = Number.NEGATIVE_INFINITY;
   /**
    * After a pause, waiters are released one at a time: the first alone until its answer is in (the server may
    * still be limiting), the rest `spacing` apart, until the queue has drained. Never all at once.
    */
-  private recovering = false;
-  private releasedSincePause = 0;
-  private firstReleaseOut = false;
-  private nextReleaseAt = 0;
+  #recovering = false;
+  #releasedSincePause = 0;
+  #firstReleaseOut = false;
+  #nextReleaseAt = 0;
 
-  private readonly name: BucketName;
-  private readonly limits: BucketBudget;
-  private readonly deps: BucketQueueDeps;
+  readonly #name: BucketName;
+  readonly #limits: BucketBudget;
+  readonly #deps: BucketQueueDeps;
 
   constructor(name: BucketName, limits: BucketBudget, deps: BucketQueueDeps) {
-    this.name = name;
-    this.limits = limits;
-    this.deps = deps;
+    this.#name = name;
+    this.#limits = limits;
+    this.#deps = deps;
   }
 
   acquire(options: AcquireOptions): Promise<Slot> {
@@ -73,9 +69,9 @@ export class BucketQueue {
     return new Promise<Slot>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
-        this.remove(waiter);
+        this.#remove(waiter);
         reject(signal?.reason);
-        this.wake();
+        this.#wake();
       };
       const waiter: Waiter = {
         ...options,
@@ -84,50 +80,47 @@ export class BucketQueue {
         toldOfPause: false,
         detach: () => signal?.removeEventListener('abort', onAbort),
       };
-      const pauseLeft = this.pausedUntil - this.deps.clock.now();
-      if (pauseLeft > 0 && !this.admitDuringPause(waiter, pauseLeft)) return;
+      const pauseLeft = this.#pausedUntil - this.#deps.clock.now();
+      if (pauseLeft > 0 && !this.#admitDuringPause(waiter, pauseLeft)) return;
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.waiting[waiter.priority].push(waiter);
+      this.#waiting[waiter.priority].push(waiter);
       // A pump asleep through a pause would hold the kill switch to its end: it must look again now.
-      if (waiter.killSwitch && this.pumping) this.wake();
-      this.pump().catch((error: unknown) => {
+      if (waiter.killSwitch && this.#pumping) this.#wake();
+      this.#pump().catch((error: unknown) => {
         // Defensive: a pump that broke must not leave its waiters hanging.
-        this.pumping = false;
-        this.failAll(new FuturesError('The rate limiter failed unexpectedly; nothing was sent', { cause: error }));
+        this.#pumping = false;
+        this.#failAll(new FuturesError('The rate limiter failed unexpectedly; nothing was sent', { cause: error }));
       });
     });
   }
 
   /** What `client.rateLimits()` shows of this queue: its waiting calls, its own slots in flight, its pause. */
   view(): { queued: number; inFlight: number; pausedUntil: number } {
-    const { trading, normal, background } = this.waiting;
-    const queued = trading.length + normal.length + background.length;
-    return { queued, inFlight: this.unsettled, pausedUntil: this.pausedUntil };
+    return { queued: this.#all().length, inFlight: this.#unsettled, pausedUntil: this.#pausedUntil };
   }
 
   /** `byKillSwitch`: the 429 answered a probe (or a kill-switch call): the next probe waits a second. */
   pause(forMs: number, byKillSwitch = false): void {
-    forMs = Math.min(forMs, this.deps.maxPauseMs);
-    const now = this.deps.clock.now();
-    this.pausedUntil = Math.max(this.pausedUntil, now + forMs);
-    // The kill switch itself was told "too many": its next probe goes no sooner than a second from now.
-    if (byKillSwitch) this.lastProbeAt = Math.max(this.lastProbeAt, now);
-    if (this.deps.counted) {
-      this.fireAndForget('pause', () => this.deps.budget!.pause(this.name, forMs));
-    }
-    this.wake();
+    forMs = Math.min(forMs, this.#deps.maxPauseMs);
+    const now = this.#deps.clock.now();
+    this.#pausedUntil = Math.max(this.#pausedUntil, now + forMs);
+    if (byKillSwitch) this.#lastProbeAt = Math.max(this.#lastProbeAt, now);
+    if (this.#deps.counted) this.#fireAndForget('pause', () => this.#deps.budget!.pause(this.#name, forMs));
+    this.#wake();
   }
 
-  private head(): Waiter | undefined {
-    for (const priority of PRIORITIES) {
-      const first = this.waiting[priority][0];
-      if (first) return first;
-    }
-    return undefined;
+  /** Every waiter, by priority then FIFO. */
+  #all(): Waiter[] {
+    return PRIORITIES.flatMap((priority) => this.#waiting[priority]);
   }
 
-  private remove(waiter: Waiter): void {
-    const list = this.waiting[waiter.priority];
+  /** The first waiter (by priority then FIFO) that `match` accepts. */
+  #first(match: (waiter: Waiter) => unknown = () => true): Waiter | undefined {
+    return this.#all().find(match);
+  }
+
+  #remove(waiter: Waiter): void {
+    const list = this.#waiting[waiter.priority];
     const at = list.indexOf(waiter);
     if (at >= 0) list.splice(at, 1);
     waiter.detach();
@@ -137,14 +130,14 @@ export class BucketQueue {
    * A pause shorter than the call's deadline is waited out (said at info level); a longer one fails the call at
    * once, before anything is sent, rather than holding it silently past its own deadline.
    */
-  private admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
+  #admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
     const { method, path, timeoutMs } = waiter;
     if (waiter.killSwitch) return true;
     if (pauseLeft > timeoutMs && !waiter.waitOutPause) {
       const error =
-        `Not sent: the ${this.name} bucket is paused for another ${Math.ceil(pauseLeft / 1000)} s by an earlier ` +
+        `Not sent: the ${this.#name} bucket is paused for another ${Math.ceil(pauseLeft / 1000)} s by an earlier ` +
         `429 (Retry-After), longer than this call's timeoutMs (${timeoutMs} ms)`;
-      this.deps.logger?.warn(`${method} ${path}: ${error}`);
+      this.#deps.logger?.warn(`${method} ${path}: ${error}`);
       waiter.detach();
       waiter.reject(
         new RateLimitError({ status: 429, method, path, body: { ok: false, error }, retryAfterMs: pauseLeft }),
@@ -153,192 +146,155 @@ export class BucketQueue {
     }
     if (!waiter.toldOfPause) {
       waiter.toldOfPause = true;
-      this.deps.logger?.info(
-        `${method} ${path}: waits ${pauseLeft} ms, the ${this.name} bucket is paused by an earlier 429`,
+      this.#deps.logger?.info(
+        `${method} ${path}: waits ${pauseLeft} ms, the ${this.#name} bucket is paused by an earlier 429`,
       );
     }
     return true;
   }
 
-  private applyPause(pauseLeft: number): void {
-    for (const priority of PRIORITIES) {
-      for (const waiter of [...this.waiting[priority]]) {
-        if (!this.admitDuringPause(waiter, pauseLeft)) this.remove(waiter);
-      }
-    }
-  }
-
   /** Rejects every waiter, each with its own error (a caller may still mark its copy outcome-unknown). */
-  private failAll(error: FuturesError): void {
-    for (const priority of PRIORITIES) {
-      for (const waiter of this.waiting[priority].splice(0)) {
-        waiter.detach();
-        const ErrorClass = error instanceof FleetUnavailableError ? FleetUnavailableError : FuturesError;
-        waiter.reject(new ErrorClass(error.shortMessage, { cause: (error as { cause?: unknown }).cause }));
-      }
+  #failAll(error: FuturesError): void {
+    const ErrorClass = error instanceof FleetUnavailableError ? FleetUnavailableError : FuturesError;
+    for (const waiter of this.#all()) {
+      this.#remove(waiter);
+      waiter.reject(new ErrorClass(error.shortMessage, { cause: (error as { cause?: unknown }).cause }));
     }
   }
 
-  private grant(waiter: Waiter, slot: Slot): void {
-    this.remove(waiter);
+  #grant(waiter: Waiter, slot: Slot): void {
+    this.#remove(waiter);
     waiter.resolve(slot);
   }
 
-  private wake(): void {
-    const wakeUp = this.wakeUp;
-    if (wakeUp) {
-      this.wakeUp = undefined;
-      wakeUp();
-    } else {
-      this.stale = true;
-    }
+  #wake(): void {
+    const wakeUp = this.#wakeUp;
+    this.#wakeUp = undefined;
+    if (wakeUp) wakeUp();
+    else this.#stale = true;
   }
 
-  private async pump(): Promise<void> {
-    if (this.pumping) return;
-    this.pumping = true;
+  async #pump(): Promise<void> {
+    if (this.#pumping) return;
+    this.#pumping = true;
+    const { clock, logger, budget, maxPauseMs } = this.#deps;
+    const name = this.#name;
     let askedAgain = false;
     try {
-      for (;;) {
-        const head = this.head();
-        if (!head) return;
-        this.stale = false;
-        const now = this.deps.clock.now();
-        const pauseLeft = this.pausedUntil - now;
+      for (let head = this.#first(); head; head = this.#first()) {
+        this.#stale = false;
+        const now = clock.now();
+        const pauseLeft = this.#pausedUntil - now;
         if (pauseLeft > 0) {
-          this.recovering = true;
-          this.releasedSincePause = 0;
-          this.applyPause(pauseLeft);
-          const probe = this.killSwitchWaiter();
-          const probeIn =
-            probe && (this.probeOut ? Number.POSITIVE_INFINITY : this.lastProbeAt + PROBE_INTERVAL_MS - now);
-          if (probe && probeIn !== undefined && probeIn <= 0) {
-            this.sendProbe(probe, now);
-            continue;
+          this.#recovering = true;
+          this.#releasedSincePause = 0;
+          for (const waiter of this.#all()) {
+            if (!this.#admitDuringPause(waiter, pauseLeft)) this.#remove(waiter);
           }
-          if (this.head()) await this.wait(Math.min(pauseLeft, probeIn ?? Number.POSITIVE_INFINITY));
+          const probe = this.#first((waiter) => waiter.killSwitch);
+          const probeIn =
+            probe && (this.#probeOut ? Number.POSITIVE_INFINITY : this.#lastProbeAt + PROBE_INTERVAL_MS - now);
+          if (probe && probeIn !== undefined && probeIn <= 0) {
+            this.#sendProbe(probe, now);
+          } else if (this.#first()) {
+            await this.#wait(Math.min(pauseLeft, probeIn ?? Number.POSITIVE_INFINITY));
+          }
           continue;
         }
-        if (this.recovering) {
-          // Woken by the first release's settle, or when the next release is due.
-          if (this.firstReleaseOut) {
-            await this.wait(Number.POSITIVE_INFINITY);
-            continue;
-          }
-          if (this.nextReleaseAt > now) {
-            await this.wait(this.nextReleaseAt - now);
-            continue;
-          }
+        // Recovering: woken by the first release's settle, or when the next release is due.
+        if (this.#recovering && (this.#firstReleaseOut || this.#nextReleaseAt > now)) {
+          await this.#wait(this.#firstReleaseOut ? Number.POSITIVE_INFINITY : this.#nextReleaseAt - now);
+          continue;
         }
-        if (!this.deps.counted) {
-          this.give(head, NO_SLOT);
+        if (!this.#deps.counted) {
+          this.#give(head, NO_SLOT);
           continue;
         }
         // retryInMs counts from when the budget answered, no sooner than when it was asked.
-        const askedAt = this.deps.clock.now();
+        const askedAt = clock.now();
+        const what = `budget (tryTake ${name})`;
         let answer: SlotGrant;
         try {
-          answer = await fleetCall(
-            `budget (tryTake ${this.name})`,
-            () => this.deps.budget!.tryTake(this.name, this.limits),
-            head.timeoutMs,
-          );
+          answer = await fleetCall(what, () => budget!.tryTake(name, this.#limits), head.timeoutMs);
         } catch (error) {
-          this.deps.logger?.warn(`${this.name} bucket: the fleet's budget is unavailable; waiting calls fail`);
-          this.failAll(error as FleetUnavailableError);
+          logger?.warn(`${name} bucket: the fleet's budget is unavailable; waiting calls fail`);
+          this.#failAll(error as FleetUnavailableError);
           continue;
         }
         if (!isSlotGrant(answer)) {
-          this.failAll(
-            new FleetUnavailableError(
-              `The fleet's budget (tryTake ${this.name}) failed: invalid answer; nothing was sent`,
-            ),
-          );
+          this.#failAll(new FleetUnavailableError(`The fleet's ${what} failed: invalid answer; nothing was sent`));
           continue;
         }
         if (answer.granted) {
-          const slot = this.slot(answer.ticket);
+          const slot = this.#slot(answer.ticket);
           // The head may have aborted while an async budget answered: the slot goes to the next in line.
-          const taker = this.head();
+          const taker = this.#first();
           askedAgain = false;
-          if (taker) this.give(taker, slot);
+          if (taker) this.#give(taker, slot);
           else slot.settle('refunded');
           continue;
         }
         if (answer.paused) {
-          const pauseMs = Math.min(Math.max(1, answer.retryInMs), this.deps.maxPauseMs);
-          this.pausedUntil = Math.max(this.pausedUntil, askedAt + pauseMs);
+          const pauseMs = Math.min(Math.max(1, answer.retryInMs), maxPauseMs);
+          this.#pausedUntil = Math.max(this.#pausedUntil, askedAt + pauseMs);
           continue;
         }
         // Infinity: only a settle can free a slot. If none of ours is in flight, the slots are someone else's
         // (a budget shared beyond this client): ask again after a window rather than wait for a settle forever.
         const retryInMs =
-          Number.isFinite(answer.retryInMs) || this.unsettled > 0 ? answer.retryInMs : this.limits.windowMs;
+          Number.isFinite(answer.retryInMs) || this.#unsettled > 0 ? answer.retryInMs : this.#limits.windowMs;
         // Time passed while the budget answered: if the wait is already over, ask again at once, but only once
         // in a row (a budget that keeps answering "retry in 0 ms" must not spin).
-        const left = askedAt + retryInMs - this.deps.clock.now();
+        const left = askedAt + retryInMs - clock.now();
         if (left <= 0 && !askedAgain) {
           askedAgain = true;
           continue;
         }
         askedAgain = false;
-        await this.wait(Math.max(1, left));
+        await this.#wait(Math.max(1, left));
       }
     } finally {
-      this.pumping = false;
-      this.cancelTimer();
+      this.#pumping = false;
+      this.#cancelTimer();
     }
-  }
-
-  /** The first kill-switch call waiting, by priority then FIFO. */
-  private killSwitchWaiter(): Waiter | undefined {
-    for (const priority of PRIORITIES) {
-      const found = this.waiting[priority].find((waiter) => waiter.killSwitch);
-      if (found) return found;
-    }
-    return undefined;
   }
 
   /**
    * Sends a kill-switch call through the pause, uncounted (the bucket's budget is paused, and at one a second a
    * probe cannot push the server over): the server's answer decides, and a 429 extends the pause as any other.
    */
-  private sendProbe(waiter: Waiter, now: number): void {
-    this.probeOut = true;
-    this.lastProbeAt = now;
-    this.deps.logger?.info(
-      `${waiter.method} ${waiter.path}: sent through the ${this.name} bucket's pause (the kill switch is never held)`,
+  #sendProbe(waiter: Waiter, now: number): void {
+    this.#probeOut = true;
+    this.#lastProbeAt = now;
+    this.#deps.logger?.info(
+      `${waiter.method} ${waiter.path}: sent through the ${this.#name} bucket's pause (the kill switch is never held)`,
     );
-    this.grant(
+    this.#grant(
       waiter,
-      this.watched({ sent: false, settle() {} }, () => (this.probeOut = false)),
+      this.#watched({ sent: false, settle() {} }, () => (this.#probeOut = false)),
     );
   }
 
   /** Grants the head's slot; while recovering from a pause, the first release holds the rest until it settles. */
-  private give(waiter: Waiter, slot: Slot): void {
-    if (this.recovering) {
-      this.nextReleaseAt = this.deps.clock.now() + this.spacingMs();
-      if (this.releasedSincePause++ === 0) {
-        this.firstReleaseOut = true;
-        slot = this.watched(slot, () => (this.firstReleaseOut = false));
+  #give(waiter: Waiter, slot: Slot): void {
+    if (this.#recovering) {
+      // The bucket's even rate.
+      const { limit, windowMs } = this.#limits;
+      const spacingMs = Number.isFinite(limit) ? Math.ceil(windowMs / limit) : UNLIMITED_SPACING_MS;
+      this.#nextReleaseAt = this.#deps.clock.now() + spacingMs;
+      if (this.#releasedSincePause++ === 0) {
+        this.#firstReleaseOut = true;
+        slot = this.#watched(slot, () => (this.#firstReleaseOut = false));
       }
     }
-    this.grant(waiter, slot);
-    if (!this.head()) this.recovering = false;
-  }
-
-  /** Time between releases after a pause: the bucket's even rate. */
-  private spacingMs(): number {
-    return Number.isFinite(this.limits.limit)
-      ? Math.ceil(this.limits.windowMs / this.limits.limit)
-      : UNLIMITED_SPACING_MS;
+    this.#grant(waiter, slot);
+    if (!this.#first()) this.#recovering = false;
   }
 
   /** `slot`, calling `onSettle` (once) and waking the pump when it settles. */
-  private watched(slot: Slot, onSettle: () => void): Slot {
+  #watched(slot: Slot, onSettle: () => void): Slot {
     let settled = false;
-    const watched: Slot = {
+    return {
       get sent() {
         return slot.sent;
       },
@@ -350,90 +306,77 @@ export class BucketQueue {
         if (settled) return;
         settled = true;
         onSettle();
-        this.wake();
+        this.#wake();
       },
     };
-    return watched;
   }
 
-  private slot(ticket: string): Slot {
+  #slot(ticket: string): Slot {
     let settled = false;
-    this.unsettled++;
+    this.#unsettled++;
     return {
       sent: false,
       settle: (settlement) => {
         if (settled) return;
         settled = true;
-        this.unsettled--;
-        this.fireAndForget(`settle ${settlement}`, () => this.deps.budget!.settle(this.name, ticket, settlement));
+        this.#unsettled--;
+        this.#fireAndForget(`settle ${settlement}`, () => this.#deps.budget!.settle(this.#name, ticket, settlement));
       },
     };
   }
 
   /** Runs a budget write that no call waits for; a failure is logged, and wakes the pump either way. */
-  private fireAndForget(what: string, write: () => void | Promise<void>): void {
+  #fireAndForget(what: string, write: () => void | Promise<void>): void {
     const failed = (error: unknown) => {
-      this.deps.logger?.warn(`${this.name} bucket: the fleet's budget failed (${what})`, {
+      this.#deps.logger?.warn(`${this.#name} bucket: the fleet's budget failed (${what})`, {
         error: error instanceof Error ? error.message : String(error),
       });
+      this.#wake();
     };
     let result: void | Promise<void>;
     try {
       result = write();
     } catch (error) {
       failed(error);
-      this.wake();
       return;
     }
-    if (result instanceof Promise) {
-      result.then(
-        () => this.wake(),
-        (error: unknown) => {
-          failed(error);
-          this.wake();
-        },
-      );
-    } else {
-      this.wake();
-    }
+    if (result instanceof Promise) result.then(() => this.#wake(), failed);
+    else this.#wake();
   }
 
   /**
    * Waits `ms` on the clock, or until woken. Waking re-evaluates the bucket; a timer that would end at the same
    * moment is kept rather than restarted (many settles in a row must not each start a new sleep).
    */
-  private async wait(ms: number): Promise<void> {
-    if (this.stale) {
-      this.stale = false;
+  async #wait(ms: number): Promise<void> {
+    if (this.#stale) {
+      this.#stale = false;
       return;
     }
     const woken = new Promise<void>((resolve) => {
-      this.wakeUp = resolve;
+      this.#wakeUp = resolve;
     });
     if (Number.isFinite(ms)) {
-      const step = Math.max(0, Math.min(ms, MAX_SLEEP_MS));
-      const until = this.deps.clock.now() + step;
-      if (this.timer?.until !== until) {
-        this.cancelTimer();
+      const step = Math.max(0, Math.min(ms, MAX_TIMEOUT_MS));
+      const until = this.#deps.clock.now() + step;
+      if (this.#timer?.until !== until) {
+        this.#cancelTimer();
         const controller = new AbortController();
-        const done: Promise<void> = this.deps.clock.sleep(step, controller.signal).then(
-          () => {
-            if (this.timer?.done === done) this.timer = undefined;
-          },
-          () => {},
-        );
-        this.timer = { until, done, controller };
+        const done: Promise<void> = this.#deps.clock.sleep(step, controller.signal).then(() => {
+          if (this.#timer?.done === done) this.#timer = undefined;
+        }, noop);
+        this.#timer = { until, done, controller };
       }
-      await Promise.race([this.timer!.done, woken]);
+      await Promise.race([this.#timer!.done, woken]);
     } else {
-      this.cancelTimer();
+      this.#cancelTimer();
       await woken;
     }
-    this.wakeUp = undefined;
+    this.#wakeUp = undefined;
   }
 
-  private cancelTimer(): void {
-    this.timer?.controller.abort();
-    this.timer = undefined;
+  #cancelTimer(): void {
+    this.#timer?.controller.abort();
+    this.#timer = undefined;
   }
 }

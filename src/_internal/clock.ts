@@ -95,22 +95,21 @@ function closestToZero(low: number, high: number): number {
  * timestamp`, which re-syncs from that response's `Date` and is retried once (the server did not act).
  */
 export class ClockSync {
-  private samples: OffsetSample[] = [];
-  private offsetMs = 0;
+  #samples: OffsetSample[] = [];
+  #offsetMs = 0;
   /** Lower bound of the next timestamp (last handed out + 1), on the server's time axis. */
-  private floor = 0;
-  /** Timestamps handed out recently, with the monotonic time they were handed out, oldest first. */
-  private readonly issued: Array<{ timestamp: number; at: number }> = [];
-  private readonly issuedSet = new Set<number>();
-  private readonly clock: Clock;
+  #floor = 0;
+  /** Timestamps handed out recently → the monotonic time they were handed out (insertion order: oldest first). */
+  readonly #issued = new Map<number, number>();
+  readonly #clock: Clock;
 
   constructor(clock: Clock) {
-    this.clock = clock;
+    this.#clock = clock;
   }
 
   /** Current estimate of server time − local time, in ms. */
   get offset(): number {
-    return this.offsetMs;
+    return this.#offsetMs;
   }
 
   /**
@@ -120,24 +119,24 @@ export class ClockSync {
    */
   nextTimestamp(lane: FleetLane = SOLO_LANE): number {
     const at = monotonicNow();
-    while (this.issued.length > 0 && this.issued[0]!.at <= at - REPLAY_MEMORY_MS) {
-      this.issuedSet.delete(this.issued.shift()!.timestamp);
+    for (const [timestamp, issuedAt] of this.#issued) {
+      if (issuedAt > at - REPLAY_MEMORY_MS) break;
+      this.#issued.delete(timestamp);
     }
-    let ts = alignToLane(Math.max(this.serverNow(), this.floor, lane.floor ?? 0), lane);
-    while (this.issuedSet.has(ts)) ts += lane.count;
-    this.floor = ts + 1;
-    this.issued.push({ timestamp: ts, at });
-    this.issuedSet.add(ts);
+    let ts = alignToLane(Math.max(this.#serverNow(), this.#floor, lane.floor ?? 0), lane);
+    while (this.#issued.has(ts)) ts += lane.count;
+    this.#floor = ts + 1;
+    this.#issued.set(ts, at);
     return ts;
   }
 
   /** How far `timestamp` is ahead of the server's time now, in ms (≤ 0 when it is not). */
   aheadMs(timestamp: number): number {
-    return timestamp - this.serverNow();
+    return timestamp - this.#serverNow();
   }
 
-  private serverNow(): number {
-    return Math.round(this.clock.now() + this.offsetMs);
+  #serverNow(): number {
+    return Math.round(this.#clock.now() + this.#offsetMs);
   }
 
   /** Feeds a response's `Date` header, with the local send and receive times of that request. */
@@ -151,21 +150,21 @@ export class ClockSync {
       high: serverMs + 1000 - sentAt,
       roundTripMs: receivedAt - sentAt,
     };
-    this.samples.push(sample);
-    this.samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
-    if (this.samples.length > MAX_SAMPLES) this.samples.length = MAX_SAMPLES;
+    this.#samples.push(sample);
+    this.#samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
+    if (this.#samples.length > MAX_SAMPLES) this.#samples.length = MAX_SAMPLES;
     let low = Number.NEGATIVE_INFINITY;
     let high = Number.POSITIVE_INFINITY;
-    for (const s of this.samples) {
+    for (const s of this.#samples) {
       low = Math.max(low, s.low);
       high = Math.min(high, s.high);
     }
     if (low > high) {
-      this.samples = [sample];
+      this.#samples = [sample];
       low = sample.low;
       high = sample.high;
     }
-    this.offsetMs = closestToZero(low, high);
+    this.#offsetMs = closestToZero(low, high);
   }
 
   /**
@@ -174,9 +173,9 @@ export class ClockSync {
    * stay skipped, so none repeats), and nothing waits for a clock to catch up with a wrong estimate.
    */
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
-    this.samples = [];
+    this.#samples = [];
     this.addSample(dateHeader, sentAt, receivedAt);
-    this.floor = Math.min(this.floor, this.serverNow());
+    this.#floor = Math.min(this.#floor, this.#serverNow());
   }
 }
 

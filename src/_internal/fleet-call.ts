@@ -1,7 +1,5 @@
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
-
-/** Longest single timer: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
-const MAX_SLEEP_MS = 2_147_483_647;
+import { MAX_TIMEOUT_MS } from './endpoint-call.ts';
 
 /**
  * Runs fleet code (user-replaceable, often remote) under a real-time deadline and the caller's signal. A failure
@@ -19,7 +17,7 @@ export function fleetCall<T>(
   let timer: ReturnType<typeof setTimeout> | undefined;
   let onAbort: (() => void) | undefined;
   return new Promise<T>((resolve, reject) => {
-    timer = setTimeout(() => reject(failed(`: no answer within ${timeoutMs} ms`)), Math.min(timeoutMs, MAX_SLEEP_MS));
+    timer = setTimeout(() => reject(failed(`: no answer within ${timeoutMs} ms`)), Math.min(timeoutMs, MAX_TIMEOUT_MS));
     onAbort = () => reject(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     Promise.resolve()

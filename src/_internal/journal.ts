@@ -71,10 +71,10 @@ type MutableEntry = { -readonly [K in keyof JournalEntry]: JournalEntry[K] };
  * client creates one journal per instance (`ctx.journal`); entries older than `retentionMs` are dropped.
  */
 export class CallJournal {
-  private readonly clock: { now(): number };
-  private readonly retentionMs: number;
-  private readonly list: MutableEntry[] = [];
-  private nextId = 1;
+  readonly #clock: { now(): number };
+  readonly #retentionMs: number;
+  readonly #list: MutableEntry[] = [];
+  #nextId = 1;
   /** Tells this journal's entry ids from another's (a checkpoint names the journal its ids belong to). */
   readonly instance = uuidV4();
 
@@ -83,55 +83,48 @@ export class CallJournal {
    * @param retentionMs how long settled entries are kept.
    */
   constructor(clock: { now(): number }, retentionMs = 120_000) {
-    this.clock = clock;
-    this.retentionMs = retentionMs;
+    this.#clock = clock;
+    this.#retentionMs = retentionMs;
   }
 
   /** Records the start of a call. */
   begin(init: JournalEntryInit): JournalHandle {
-    this.prune();
+    this.#prune();
     const entry: MutableEntry = {
       ...init,
-      id: this.nextId++,
-      at: this.clock.now(),
+      id: this.#nextId++,
+      at: this.#clock.now(),
       endedAt: undefined,
       outcome: 'pending',
       orders: [],
     };
-    this.list.push(entry);
-    let settled = false;
+    this.#list.push(entry);
+    const settle = (end: Partial<MutableEntry>) => {
+      if (entry.endedAt === undefined) Object.assign(entry, end, { endedAt: this.#clock.now() });
+    };
     return {
-      succeed: (orders = [], learned = {}) => {
-        if (settled) return;
-        settled = true;
-        Object.assign(entry, learned);
-        entry.endedAt = this.clock.now();
-        entry.outcome = orders === null ? 'rejected' : 'ok';
-        entry.orders = [...(orders ?? [])];
-      },
+      succeed: (orders = [], learned = {}) =>
+        settle({ ...learned, outcome: orders === null ? 'rejected' : 'ok', orders: [...(orders ?? [])] }),
       fail: (error) => {
-        if (settled) return;
-        settled = true;
-        entry.endedAt = this.clock.now();
         // A 4xx after an earlier attempt that may have acted (outcomeUnknown) is not proof that nothing happened.
         const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown;
-        entry.outcome = refused ? 'rejected' : 'unknown';
+        settle({ outcome: refused ? 'rejected' : 'unknown' });
       },
     };
   }
 
   /** Entries (oldest first) that started at or after `since`, or that are still in flight. */
   entries(since = Number.NEGATIVE_INFINITY): readonly JournalEntry[] {
-    this.prune();
-    return this.list.filter((entry) => entry.at >= since || entry.endedAt === undefined || entry.endedAt >= since);
+    this.#prune();
+    return this.#list.filter((entry) => entry.at >= since || entry.endedAt === undefined || entry.endedAt >= since);
   }
 
-  private prune(): void {
-    const horizon = this.clock.now() - this.retentionMs;
-    while (this.list.length > 0) {
-      const first = this.list[0]!;
+  #prune(): void {
+    const horizon = this.#clock.now() - this.#retentionMs;
+    while (this.#list.length > 0) {
+      const first = this.#list[0]!;
       if (first.endedAt === undefined || first.endedAt >= horizon) break;
-      this.list.shift();
+      this.#list.shift();
     }
   }
 }
@@ -197,10 +190,10 @@ export function batchJournalOrders(
   itemCount: number,
 ): Array<JournalOrder[] | undefined | null> {
   const perItem: Array<JournalOrder[] | undefined | null> = Array.from({ length: itemCount }, () => undefined);
-  for (const result of results) {
-    if (!result.success && result.index >= 0 && result.index < itemCount) perItem[result.index] = null;
-    if (!result.success || !result.orderId || !result.symbol || result.index < 0 || result.index >= itemCount) continue;
-    perItem[result.index] = [{ id: result.orderId, symbol: result.symbol, status: result.status ?? 'NEW' }];
+  for (const { index, success, orderId, symbol, status } of results) {
+    if (!(index >= 0 && index < itemCount)) continue;
+    if (!success) perItem[index] = null;
+    else if (orderId && symbol) perItem[index] = [{ id: orderId, symbol, status: status ?? 'NEW' }];
   }
   return perItem;
 }

@@ -22,30 +22,30 @@ interface BudgetBucket {
  * @internal
  */
 export class MemoryBudget implements SharedBudget {
-  private readonly buckets = new Map<string, BudgetBucket>();
-  private tickets = 0;
+  readonly #buckets = new Map<string, BudgetBucket>();
+  #tickets = 0;
 
-  private readonly clock: Clock;
+  readonly #clock: Clock;
   /** How many members share the account budget: each gets `floor(limit / share)`. */
-  private readonly share: number;
+  readonly #share: number;
 
   constructor(clock: Clock, share = 1) {
-    this.clock = clock;
-    this.share = share;
+    this.#clock = clock;
+    this.#share = share;
   }
 
   tryTake(bucket: string, budget: BucketBudget): SlotGrant {
-    const state = this.state(bucket);
-    const now = this.clock.now();
+    const state = this.#state(bucket);
+    const now = this.#clock.now();
     if (now < state.pausedUntil) return { granted: false, retryInMs: state.pausedUntil - now, paused: true };
-    const limit = Math.floor(budget.limit / this.share);
+    const limit = Math.floor(budget.limit / this.#share);
     const { counted } = state;
     let expired = 0;
     while (expired < counted.length && counted[expired]! <= now - budget.windowMs) expired++;
     if (expired > 0) counted.splice(0, expired);
     const used = state.inFlight.size + counted.length;
     if (used < limit) {
-      const ticket = String(++this.tickets);
+      const ticket = String(++this.#tickets);
       state.inFlight.add(ticket);
       return { granted: true, ticket };
     }
@@ -58,9 +58,9 @@ export class MemoryBudget implements SharedBudget {
   }
 
   settle(bucket: string, ticket: string, settlement: 'counted' | 'refunded'): void {
-    const state = this.state(bucket);
+    const state = this.#state(bucket);
     if (!state.inFlight.delete(ticket) || settlement === 'refunded') return;
-    const now = this.clock.now();
+    const now = this.#clock.now();
     const { counted } = state;
     // Kept sorted even if the clock was stepped back.
     let at = counted.length;
@@ -70,23 +70,23 @@ export class MemoryBudget implements SharedBudget {
 
   /** This member's share of `budget` and the slots of it in the window ending now (read-only). */
   usage(bucket: string, budget: BucketBudget): { limit: number; used: number; pausedUntil: number } {
-    const state = this.state(bucket);
-    const since = this.clock.now() - budget.windowMs;
+    const state = this.#state(bucket);
+    const since = this.#clock.now() - budget.windowMs;
     let used = state.inFlight.size;
     for (const stamp of state.counted) if (stamp > since) used++;
-    return { limit: Math.floor(budget.limit / this.share), used, pausedUntil: state.pausedUntil };
+    return { limit: Math.floor(budget.limit / this.#share), used, pausedUntil: state.pausedUntil };
   }
 
   pause(bucket: string, forMs: number): void {
-    const state = this.state(bucket);
-    state.pausedUntil = Math.max(state.pausedUntil, this.clock.now() + forMs);
+    const state = this.#state(bucket);
+    state.pausedUntil = Math.max(state.pausedUntil, this.#clock.now() + forMs);
   }
 
-  private state(bucket: string): BudgetBucket {
-    let state = this.buckets.get(bucket);
+  #state(bucket: string): BudgetBucket {
+    let state = this.#buckets.get(bucket);
     if (!state) {
       state = { inFlight: new Set(), counted: [], pausedUntil: 0 };
-      this.buckets.set(bucket, state);
+      this.#buckets.set(bucket, state);
     }
     return state;
   }

@@ -1,4 +1,4 @@
-import type { BucketName, SharedBudget } from '../fleet/types.ts';
+import type { BucketBudget, BucketName, SharedBudget } from '../fleet/types.ts';
 import type { Logger } from '../options.ts';
 import { type AcquireOptions, BucketQueue, type Slot } from './bucket-queue.ts';
 import type { Clock } from './clock.ts';
@@ -34,6 +34,14 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
   public: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 },
 };
 
+interface RateLimiterOptions {
+  enforceLimits: boolean;
+  /** Longest pause, whoever asks for it (a 429 or the fleet's budget). */
+  maxPauseMs: number;
+  budget: SharedBudget | undefined;
+  logger: Logger | undefined;
+}
+
 /**
  * Client-side pacing per bucket, on top of a {@link SharedBudget} (in memory, or a fleet's): a call takes a slot
  * before it is sent and settles it with what became of the attempt, so the client counts requests the way the
@@ -41,45 +49,26 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
  * A 429's `Retry-After` pauses its bucket for everyone. With `enforceLimits` false only the pauses apply.
  */
 export class RateLimiter {
-  private readonly queues = new Map<BucketName, BucketQueue>();
-  private readonly budget: SharedBudget | undefined;
-  private readonly limits: BucketLimits;
-  private readonly enforceLimits: boolean;
-  private readonly logger: Logger | undefined;
-  private readonly maxPauseMs: number;
+  readonly #queues = new Map<BucketName, BucketQueue>();
+  readonly #clock: Clock;
+  readonly #options: RateLimiterOptions;
 
-  private readonly clock: Clock;
-
-  constructor(
-    clock: Clock,
-    options: {
-      limits?: BucketLimits | undefined;
-      enforceLimits?: boolean | undefined;
-      budget?: SharedBudget | undefined;
-      logger?: Logger | undefined;
-      maxPauseMs?: number | undefined;
-    } = {},
-  ) {
-    this.clock = clock;
-    this.limits = options.limits ?? SPEC_BUCKET_LIMITS;
-    this.enforceLimits = options.enforceLimits ?? true;
-    this.budget = options.budget;
-    this.logger = options.logger;
-    this.maxPauseMs = options.maxPauseMs ?? Number.POSITIVE_INFINITY;
+  constructor(clock: Clock, options: RateLimiterOptions) {
+    this.#clock = clock;
+    this.#options = options;
   }
 
-  private queue(name: BucketName): BucketQueue {
-    let queue = this.queues.get(name);
+  #queue(name: BucketName): BucketQueue {
+    let queue = this.#queues.get(name);
     if (!queue) {
-      const limits = this.limits[name];
+      const limits = SPEC_BUCKET_LIMITS[name];
+      const { enforceLimits, budget } = this.#options;
       queue = new BucketQueue(name, limits, {
-        clock: this.clock,
-        budget: this.budget,
-        counted: this.enforceLimits && Number.isFinite(limits.limit) && this.budget !== undefined,
-        logger: this.logger,
-        maxPauseMs: this.maxPauseMs,
+        ...this.#options,
+        clock: this.#clock,
+        counted: enforceLimits && Number.isFinite(limits.limit) && budget !== undefined,
       });
-      this.queues.set(name, queue);
+      this.#queues.set(name, queue);
     }
     return queue;
   }
@@ -89,7 +78,7 @@ export class RateLimiter {
    * bucket is paused for longer than `timeoutMs`, and with `FleetUnavailableError` when a fleet's budget fails.
    */
   acquire(name: BucketName, options: AcquireOptions): Promise<Slot> {
-    return this.queue(name).acquire(options);
+    return this.#queue(name).acquire(options);
   }
 
   /**
@@ -98,13 +87,13 @@ export class RateLimiter {
    * be read without I/O (a Redis fleet's) shows the spec limit and this client's own requests in flight.
    */
   view(): RateLimitView[] {
-    const now = this.clock.now();
+    const now = this.#clock.now();
     const views: RateLimitView[] = [];
-    for (const bucket of Object.keys(this.limits) as BucketName[]) {
-      const { limit, windowMs } = this.limits[bucket];
+    for (const [bucket, { limit, windowMs }] of Object.entries(SPEC_BUCKET_LIMITS) as [BucketName, BucketBudget][]) {
       if (!Number.isFinite(limit)) continue;
-      const queue = this.queues.get(bucket)?.view();
-      const usage = (this.budget as Partial<MemoryBudget> | undefined)?.usage?.(bucket, { limit, windowMs });
+      const queue = this.#queues.get(bucket)?.view();
+      const budget = this.#options.budget as Partial<MemoryBudget> | undefined;
+      const usage = budget?.usage?.(bucket, { limit, windowMs });
       const view: RateLimitView = {
         bucket,
         limit: usage?.limit ?? limit,
@@ -121,6 +110,6 @@ export class RateLimiter {
 
   /** Holds every request of `name` for `forMs` (a 429's `Retry-After`), in the fleet's budget too. */
   pause(name: BucketName, forMs: number, byKillSwitch = false): void {
-    this.queue(name).pause(forMs, byKillSwitch);
+    this.#queue(name).pause(forMs, byKillSwitch);
   }
 }

@@ -73,20 +73,20 @@ export class Transport {
   readonly config: TransportConfig;
 
   /** Host (with a non-default port) of the base URL, named in connection errors. */
-  private readonly host: string;
+  readonly #host: string;
   /** This client's credentials: every error leaving {@link Transport.call} is sealed with it. */
   readonly redactor: Scrubber;
   /** Signs an attempt (unset without credentials: signed calls are refused before any network). */
-  private readonly signAttempt: SignAttempt | undefined;
-  private readonly hooks: HookEmitter | undefined;
+  readonly #signAttempt: SignAttempt | undefined;
+  readonly #hooks: HookEmitter | undefined;
 
   constructor(config: TransportConfig) {
     this.redactor = config.redactor ?? shapeScrubber;
     this.config = { ...config, logger: config.logger && this.redactor.logger(config.logger) };
-    this.host = new URL(config.baseUrl).host;
+    this.#host = new URL(config.baseUrl).host;
     this.clockSync = new ClockSync(config.clock);
-    this.signAttempt = config.signing?.(this.clockSync);
-    this.hooks = config.hooks && hookEmitter(config.hooks, this.config.logger, this.redactor);
+    this.#signAttempt = config.signing?.(this.clockSync);
+    this.#hooks = config.hooks && hookEmitter(config.hooks, this.config.logger, this.redactor);
     this.limiter = new RateLimiter(config.clock, {
       enforceLimits: config.rateLimit,
       maxPauseMs: config.maxPauseMs,
@@ -96,7 +96,7 @@ export class Transport {
   }
 
   async call<T>(call: EndpointCall<T>): Promise<T> {
-    if (call.signed && (!this.config.apiKey || !this.signAttempt)) {
+    if (call.signed && (!this.config.apiKey || !this.#signAttempt)) {
       throw new ConfigurationError(
         `${call.method} ${call.path} needs credentials: create the client with apiKey and apiSecret (or signer)`,
       );
@@ -137,12 +137,12 @@ export class Transport {
         slot = await acquireSlot(this.limiter, call, { priority, killSwitch, waitOutPause, timeoutMs, signal });
       } catch (error) {
         // RateLimitError (bucket paused past this call's deadline), FleetUnavailableError, or the signal.
-        throw fail(error instanceof FuturesError ? error : this.abortError(call, error));
+        throw fail(error instanceof FuturesError ? error : this.#abortError(call, error));
       }
       let result: AttemptResult<T>;
       try {
         const send = () => this.attempt(call, timeoutMs, signal, attempt, flight, slot);
-        result = await (this.hooks ? this.hooks.attempt(call, attempt, send) : send());
+        result = await (this.#hooks ? this.#hooks.attempt(call, attempt, send) : send());
       } catch (error) {
         slot.settle(slot.sent ? 'counted' : 'refunded');
         throw error instanceof FuturesError ? fail(error) : error;
@@ -153,7 +153,7 @@ export class Transport {
         const pauseMs =
           (result.kind === 'http' ? result.retryAfterMs : undefined) ??
           (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY }));
-        this.pauseBucket(call, pauseMs, killSwitch);
+        this.#pauseBucket(call, pauseMs, killSwitch);
       }
       slot.settle(settlementOf(result));
       if (call.trace) traceStatus(call.trace, result);
@@ -185,7 +185,7 @@ export class Transport {
         config.logger?.warn(
           `${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`,
         );
-        this.hooks?.retry(call, attempt, 0);
+        this.#hooks?.retry(call, attempt, 0);
         continue;
       }
 
@@ -199,13 +199,13 @@ export class Transport {
       });
       // A 429's wait is its bucket's pause, served by the pacer, which releases the waiting calls one by one
       // (the kill switch as a probe): sleeping here as well would release them all together when it ends.
-      this.hooks?.retry(call, attempt, delay, result);
+      this.#hooks?.retry(call, attempt, delay, result);
       waitOutPause = limited;
       if (limited) continue;
       try {
         await config.clock.sleep(delay, signal);
       } catch (abortReason) {
-        throw fail(this.abortError(call, abortReason));
+        throw fail(this.#abortError(call, abortReason));
       }
     }
   }
@@ -214,7 +214,7 @@ export class Transport {
    * A 429 holds its bucket for its `Retry-After` (past `retry.maxRetryAfterMs` too, which decides only whether THIS
    * call retries), never longer than `rateLimit.maxPauseMs`: a server asking for ten years must not stop the bot.
    */
-  private pauseBucket<T>(call: EndpointCall<T>, pauseMs: number, killSwitch: boolean): void {
+  #pauseBucket<T>(call: EndpointCall<T>, pauseMs: number, killSwitch: boolean): void {
     const { config } = this;
     const clamped = Math.min(pauseMs, config.maxPauseMs);
     this.limiter.pause(call.bucket, clamped, killSwitch);
@@ -227,25 +227,20 @@ export class Transport {
     );
   }
 
-  /** A failure that happened before anything left this process. */
-  private neverSent<T>(call: EndpointCall<T>, cause: unknown, reason: string): AttemptResult<T> {
+  /**
+   * A network failure as an attempt result. `neverSent`: true when nothing left this process (the reason is the
+   * cause's when it tells, else `reason`), false when the request may have left, undefined to follow the cause.
+   */
+  #network<T>(call: EndpointCall<T>, cause: unknown, neverSent?: boolean, reason?: string): AttemptResult<T> {
     const failure = classifyNetworkFailure(cause, this.config.baseUrl);
-    return {
-      kind: 'network',
-      neverSent: true,
-      error: new ConnectionError({
-        method: call.method,
-        path: call.path,
-        host: this.host,
-        code: failure.code,
-        neverSent: true,
-        reason: failure.neverSent ? failure.reason : reason,
-        cause,
-      }),
-    };
+    neverSent ??= failure.neverSent;
+    if ((failure.neverSent && neverSent) || reason === undefined) reason = failure.reason;
+    const { method, path } = call;
+    const error = new ConnectionError({ method, path, host: this.#host, code: failure.code, neverSent, reason, cause });
+    return { kind: 'network', neverSent, error };
   }
 
-  private abortError<T>(call: EndpointCall<T>, cause: unknown): AbortError {
+  #abortError<T>(call: EndpointCall<T>, cause: unknown): AbortError {
     return new AbortError({ method: call.method, path: call.path, cause });
   }
 
@@ -259,14 +254,14 @@ export class Transport {
   ): Promise<AttemptResult<T>> {
     const { config } = this;
     const query = call.query ?? {};
-    if (signal?.aborted) throw this.abortError(call, signal.reason);
+    if (signal?.aborted) throw this.#abortError(call, signal.reason);
     // One deadline for the attempt from here: a slow lane or signer leaves less time for the wire, so an attempt
     // never takes more than timeoutMs in all. Monotonic real time, like the timers below.
     const startedAt = performance.now();
     const leftMs = () => Math.max(1, Math.ceil(timeoutMs - (performance.now() - startedAt)));
     let search: string;
     try {
-      search = call.signed ? await this.signAttempt!(call, query, timeoutMs, signal, leftMs) : canonicalQuery(query);
+      search = call.signed ? await this.#signAttempt!(call, query, timeoutMs, signal, leftMs) : canonicalQuery(query);
     } catch (error) {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }
@@ -285,7 +280,7 @@ export class Transport {
     // the wait themselves (`stopped`): aborting the fetch is only a courtesy to free the socket, because an abort
     // that travels through fetch's Request can be lost, and the call would then never settle.
     const attemptController = new AbortController();
-    if (signal?.aborted) throw this.abortError(call, signal.reason);
+    if (signal?.aborted) throw this.#abortError(call, signal.reason);
     let stoppedBy: typeof DEADLINE | typeof CALLER_ABORT | undefined;
     let rejectStopped!: (why: unknown) => void;
     const stopped = new Promise<never>((_, reject) => {
@@ -314,7 +309,7 @@ export class Transport {
       if (why === CALLER_ABORT) {
         // Aborted while the request was on the wire: the server may have received it.
         flight.mayHaveActed = true;
-        throw this.abortError(call, signal?.reason);
+        throw this.#abortError(call, signal?.reason);
       }
       return undefined;
     };
@@ -339,11 +334,11 @@ export class Transport {
         sending.catch(noop);
       } catch (error) {
         // Thrown before returning a promise: nothing can have been sent.
-        return this.neverSent(call, error, 'fetch threw before sending');
+        return this.#network(call, error, true, 'fetch threw before sending');
       }
       if (await isRejected(sending)) {
         // Already rejected when fetch returned: no I/O can have happened (a bad init, a missing feature).
-        return this.neverSent(call, await sending.catch((error: unknown) => error), 'fetch failed before sending');
+        return this.#network(call, await sending.catch((error: unknown) => error), true, 'fetch failed before sending');
       }
       slot.sent = true;
       try {
@@ -353,22 +348,9 @@ export class Transport {
         if (stoppedResult) return stoppedResult;
         if (signal?.aborted) {
           flight.mayHaveActed = true;
-          throw this.abortError(call, signal.reason);
+          throw this.#abortError(call, signal.reason);
         }
-        const failure = classifyNetworkFailure(error, this.config.baseUrl);
-        return {
-          kind: 'network',
-          neverSent: failure.neverSent,
-          error: new ConnectionError({
-            method: call.method,
-            path: call.path,
-            host: this.host,
-            code: failure.code,
-            neverSent: failure.neverSent,
-            reason: failure.reason,
-            cause: error,
-          }),
-        };
+        return this.#network(call, error);
       }
       if (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status) || response.redirected) {
         // The server answered (so a state change may have happened), but whatever it points at is not the API.
@@ -403,25 +385,12 @@ export class Transport {
           };
         }
         if (refused) {
-          if (stoppedBy === CALLER_ABORT) throw this.abortError(call, signal?.reason);
+          if (stoppedBy === CALLER_ABORT) throw this.#abortError(call, signal?.reason);
           text = ''; // the refusal is reported from its status
         } else {
           const stoppedResult = interrupted(error);
           if (stoppedResult) return stoppedResult;
-          const failure = classifyNetworkFailure(error, this.config.baseUrl);
-          return {
-            kind: 'network',
-            neverSent: false,
-            error: new ConnectionError({
-              method: call.method,
-              path: call.path,
-              host: this.host,
-              code: failure.code,
-              neverSent: false,
-              reason: 'the connection broke while the response was read',
-              cause: error,
-            }),
-          };
+          return this.#network(call, error, false, 'the connection broke while the response was read');
         }
       }
     } finally {

@@ -33,8 +33,7 @@ const ignoredByServer = /* @__PURE__ */ pure(() =>
   z.optional(
     z.undefined({
       error:
-        'is not supported: the server ignores time ranges and always returns the newest `limit` candles; ' +
-        'fetch the newest candles and filter by openTime yourself',
+        'is not supported (the server ignores it and returns the newest `limit` candles): filter by openTime yourself',
     }),
   ),
 );

@@ -106,13 +106,11 @@ async function workingConditionalOrders(
   return [...found.values()];
 }
 
-function describeFailure(error: unknown): string {
+function describeFailure(error: unknown, outcomeUnknown: boolean): string {
   const text =
     error instanceof ApiError ? error.error : error instanceof FuturesError ? error.shortMessage : 'cancel failed';
   // A timeout or dropped connection after the request left: the order may well be canceled already.
-  return error instanceof FuturesError && error.outcomeUnknown
-    ? `${text} (the outcome is unknown: the order may be canceled; read it back with orders.get)`
-    : text;
+  return outcomeUnknown ? `${text} (outcome unknown: it may be canceled; check with orders.get)` : text;
 }
 
 /**
@@ -181,13 +179,14 @@ export async function cancelAll(
           },
         });
       }
+      const outcomeUnknown = error instanceof FuturesError && error.outcomeUnknown;
       results.push({
         orderId: order.id,
         symbol: order.symbol,
         status: 'FAILED',
-        error: describeFailure(error),
+        error: describeFailure(error, outcomeUnknown),
         conditional: true,
-        ...(error instanceof FuturesError && error.outcomeUnknown ? { outcomeUnknown: true } : {}),
+        ...(outcomeUnknown && { outcomeUnknown }),
       });
     }
   }
@@ -244,10 +243,9 @@ export class CancelAllAbortedError extends AbortError {
       method: 'POST',
       path: `/v2/orders/${interrupted.orderId}/cancel`,
       details:
-        `orders.cancelAll: the bulk cancel already canceled ${bulk.canceled} of ${bulk.total} regular orders and ` +
-        `${canceledConditional} conditional orders were canceled; order ${interrupted.orderId} ` +
-        `${interrupted.outcomeUnknown ? 'may or may not be canceled' : 'is still working'} and ${notReached.length} ` +
-        'more conditional orders were not reached (see `partial`).',
+        `orders.cancelAll: ${bulk.canceled} of ${bulk.total} regular and ${canceledConditional} conditional orders ` +
+        `canceled; order ${interrupted.orderId} ${interrupted.outcomeUnknown ? 'may be canceled' : 'is still working'}` +
+        `, ${notReached.length} more not reached (see \`partial\`).`,
       cause: args.cause,
     });
     this.partial = args.partial;

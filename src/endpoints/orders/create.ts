@@ -7,7 +7,7 @@ import { nonEmptyString, positiveDecimalParam, symbolParam } from '../../_intern
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import { isFuturesError } from '../../errors/futures-error.ts';
 import type { CallOptions } from '../../options.ts';
-import { okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
+import { ORDER_TYPES, okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
@@ -78,7 +78,7 @@ const baseShape = {
   clientOrderId: z.optional(nonEmptyString.check(z.maxLength(64, { error: 'must be at most 64 characters' }))),
 };
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
-const forbidden = (why: string) => z.optional(z.undefined({ error: why }));
+const forbidden = (types: string) => z.optional(z.undefined({ error: `is not allowed for ${types} orders` }));
 
 const ORDER_TYPES_TEXT = "'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT' or 'TAKE_PROFIT_MARKET'";
 
@@ -89,13 +89,13 @@ const orderParamsUnion = z.discriminatedUnion(
       ...baseShape,
       type: z.literal('LIMIT'),
       price: positiveDecimalParam,
-      stopPrice: forbidden('is not allowed for LIMIT orders'),
+      stopPrice: forbidden('LIMIT'),
     }),
     z.strictObject({
       ...baseShape,
       type: z.literal('MARKET'),
-      price: forbidden('is not allowed for MARKET orders'),
-      stopPrice: forbidden('is not allowed for MARKET orders'),
+      price: forbidden('MARKET'),
+      stopPrice: forbidden('MARKET'),
     }),
     z.strictObject({
       ...baseShape,
@@ -106,7 +106,7 @@ const orderParamsUnion = z.discriminatedUnion(
     z.strictObject({
       ...baseShape,
       type: z.enum(['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
-      price: forbidden('is not allowed for STOP_MARKET / TAKE_PROFIT_MARKET orders'),
+      price: forbidden('STOP_MARKET / TAKE_PROFIT_MARKET'),
       stopPrice: positiveDecimalParam,
     }),
   ],
@@ -123,7 +123,7 @@ const orderBaseSchema = z.strictObject(
     // In the order a reader expects them named: symbol, side, type, quantity, then the rest.
     symbol: symbolShape,
     side: sideShape,
-    type: z.enum(['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET'], {
+    type: z.enum(ORDER_TYPES, {
       error: (issue) => (issue.input === undefined ? 'is required' : `must be ${ORDER_TYPES_TEXT}`),
     }),
     ...restShape,

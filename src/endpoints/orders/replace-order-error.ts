@@ -9,12 +9,17 @@ import type { CancelOrderReturnType } from './cancel.ts';
 
 /** Whether a failed create may still have placed the order (the server may have acted before the failure). */
 function mayHaveBeenPlaced(error: FuturesError): boolean {
-  // Set by the transport when any attempt may have reached the server, even if the last one got a 429.
-  if (error.outcomeUnknown) return true;
-  if (error instanceof ServerError) return true;
-  if (error instanceof ResponseValidationError) return true; // a 2xx: placed, but the body was unreadable
+  // outcomeUnknown: set by the transport when any attempt may have reached the server, even if the last got a 429.
+  // A ResponseValidationError is a 2xx with an unreadable body; a redirect may come after the server acted.
+  if (
+    error.outcomeUnknown ||
+    error instanceof ServerError ||
+    error instanceof ResponseValidationError ||
+    error instanceof RedirectError
+  ) {
+    return true;
+  }
   if (error instanceof ApiError) return false; // a 4xx: the server refused the order
-  if (error instanceof RedirectError) return true; // the server answered with a redirect: it may have acted
   if (error instanceof ConnectionError) return !error.neverSent;
   return error instanceof TimeoutError || error instanceof AbortError;
 }
@@ -70,8 +75,8 @@ export class ReplaceOrderError extends FuturesError {
           : 'its replacement could not be placed'
       }: ${args.cause.shortMessage}. The old order is NOT restored; ${
         unknown
-          ? 'repeat orders.create with the same clientOrderId to find out (it cannot place a second order).'
-          : 'place a new order yourself if you still want one.'
+          ? 'repeat orders.create with the same clientOrderId to find out (it cannot place twice).'
+          : 'place a new order if you still want one.'
       }`,
       { cause: args.cause },
     );

@@ -10,7 +10,6 @@ import type {
   TakerTrade,
 } from './maker-fill-types.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
-import { positionKey } from './position-key.ts';
 
 // The public shapes live in maker-fill-types.ts; re-exported here, where users import them from.
 export type {
@@ -24,6 +23,14 @@ export type {
   TakerTrade,
 } from './maker-fill-types.ts';
 export { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
+
+/**
+ * The key of one position in the maps of the detector and of the watcher: `symbol` and `positionSide` joined by
+ * a NUL, which neither contains. A caller whose input may lack the side says which side that means.
+ */
+export function positionKey(symbol: string, positionSide: string): string {
+  return `${symbol}\u0000${positionSide}`;
+}
 
 const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
 /** A position by id: `[symbol, positionSide, sign of its quantity, last seen at]`. */
@@ -116,9 +123,9 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     if (!keys.has(key)) keys.set(key, { symbol, positionSide: side });
     return key;
   };
-  for (const [list, map] of [
-    [input.previous, previous],
-    [input.current, current],
+  for (const [list, map, rows] of [
+    [input.previous, previous, previousRows],
+    [input.current, current, currentRows],
   ] as const) {
     for (const position of list) {
       const key = addKey(position.symbol, position.positionSide);
@@ -128,7 +135,6 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       if (position.id !== undefined && decSign(position.quantity) !== 0) {
         seen[position.id] = [position.symbol, keys.get(key)!.positionSide, decSign(position.quantity), now];
       }
-      const rows = list === input.current ? currentRows : previousRows;
       rows.set(key, [...(rows.get(key) ?? []), position]);
     }
   }
@@ -166,8 +172,8 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   const previousIds = new Set(input.previous.map((position) => position.id));
   // The positions were read after `serverTimeBefore` and after the last change of any row they show.
   const readAfter = Math.max(
-    input.serverTimeBefore ?? Number.NEGATIVE_INFINITY,
-    ...input.current.map((row) => snapshotTime([row])?.at ?? Number.NEGATIVE_INFINITY),
+    input.serverTimeBefore ?? -Infinity,
+    ...input.current.map((row) => snapshotTime([row])?.at ?? -Infinity),
   );
   const placeTrade = (trade: CandidateTrade, snapshot: { at: number; slackMs: number } | undefined): Placement => {
     const { symbol, positionSide, quantity, time } = trade;
@@ -227,13 +233,9 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
         // A baseline cannot weigh a trade it cannot place: the next call decides whether it came after the read.
         if (placement === 'unknown' && input.baseline) unplaced.push(deferredOf(trade));
         // Only a trade that may not be in the positions yet can make them lag: it feeds the carry rule.
-        if (placement === 'unknown' && !input.baseline) {
-          recentTakers.push({
-            symbol: trade.symbol,
-            positionSide: trade.positionSide,
-            quantity: trade.quantity,
-            at: now,
-          });
+        else if (placement === 'unknown') {
+          const { symbol, positionSide, quantity } = trade;
+          recentTakers.push({ symbol, positionSide, quantity, at: now });
         }
       }
     }
@@ -312,29 +314,21 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     // Exactly what deferred trades would add: the row may hold them already under a stale `updatedAt`.
     const mayHoldDeferred =
       findSubset(
-        deferred.filter((t) => t.symbol === symbol && t.positionSide === positionSide).map((t) => t.quantity),
+        deferred.filter((t) => t.symbol === symbol && t.positionSide === positionSide),
         residual,
       ) !== undefined;
     // Exactly what leaving some guessed trades out would take away: they may have landed just after the read.
     // Not all of them when the row changed since the previous snapshot: one of them made its last change.
     const guessed = guessedIn.get(key);
     const mayMissGuessed =
-      guessed !== undefined &&
-      findSubset(
-        guessed.trades.map((trade) => decNeg(trade.quantity)),
-        residual,
-        guessed.rowChanged,
-      ) !== undefined;
+      guessed !== undefined && findSubset(guessed.trades, decNeg(residual), guessed.rowChanged) !== undefined;
     if (inFlight || mayLagTrade || mayHoldDeferred || mayMissGuessed) {
       pending.push({ symbol, positionSide, quantity: residual, previousQuantity: before, observedFrom });
       continue;
     }
     // Exactly what trades the baseline could not place would add: they came after its read.
     const late = unplaced.filter((t) => positionKey(t.symbol, t.positionSide) === key);
-    const after = findSubset(
-      late.map((t) => t.quantity),
-      residual,
-    );
+    const after = findSubset(late, residual);
     if (Array.isArray(after)) {
       for (const index of after) unplaced.splice(unplaced.indexOf(late[index]!), 1);
       continue;
@@ -362,18 +356,18 @@ function deferredOf(trade: CandidateTrade): DeferredTrade {
 }
 
 /**
- * A non-empty subset of `quantities` (by index) whose sum is exactly `target`, using fewer than all of them when
+ * A non-empty subset of `items` (by index) whose quantities sum to exactly `target`, using fewer than all of them when
  * `properOnly`; `undefined` when there is none; `'unsure'` when there are too many distinct sums to tell.
  */
 function findSubset(
-  quantities: readonly string[],
+  items: readonly { readonly quantity: string }[],
   target: string,
   properOnly = false,
 ): number[] | undefined | 'unsure' {
   // Per reachable sum: the smallest subset found (a proper subset, if any reaches it, is smaller than all).
   const reach = new Map<string, number[]>();
-  for (let index = 0; index < quantities.length; index++) {
-    const quantity = quantities[index]!;
+  for (let index = 0; index < items.length; index++) {
+    const { quantity } = items[index]!;
     const next: Array<[string, number[]]> = [[decNormalize(quantity), [index]]];
     for (const [sum, subset] of reach) next.push([decAdd(sum, quantity), [...subset, index]]);
     for (const [sum, subset] of next) {
@@ -383,7 +377,7 @@ function findSubset(
     if (reach.size > MAX_SUBSET_SUMS) return 'unsure';
   }
   const found = reach.get(decNormalize(target));
-  if (found === undefined || (properOnly && found.length === quantities.length)) return undefined;
+  if (found === undefined || (properOnly && found.length === items.length)) return undefined;
   return found;
 }
 
@@ -402,11 +396,7 @@ function chooseEdgeTrades(
   const total = edge.reduce((sum, trade) => decAdd(sum, trade.quantity), '0');
   if (decCmp(change, total) === 0) return { included: all, exact: true };
   if (allowNone && decSign(change) === 0) return { included: new Set(), exact: true };
-  const subset = findSubset(
-    edge.map((trade) => trade.quantity),
-    change,
-    true,
-  );
+  const subset = findSubset(edge, change, true);
   if (Array.isArray(subset)) return { included: new Set(subset.map((index) => edge[index]!)), exact: true };
   return { included: all, exact: false };
 }

@@ -1,7 +1,6 @@
 // The journal class and journalCall are the client's internal plumbing (each client owns one); only the entry
 // types are public because detectMakerFills takes a journal as input.
 export type { JournalCallKind, JournalEntry, JournalOrder } from '../_internal/journal.ts';
-export type { BackoffOptions } from './backoff.ts';
 export {
   DEFAULT_MAKER_FILL_WINDOW_MS,
   type DeferredTrade,
@@ -19,6 +18,7 @@ export {
   type AccountStreamEvents,
   type AccountStreamOptions,
   type AccountStreamState,
+  type BackoffOptions,
   type FullSnapshotData,
   type MarketChannel,
   type MarketMessage,

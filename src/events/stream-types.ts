@@ -4,7 +4,6 @@
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { Clock, Logger } from '../options.ts';
-import type { BackoffOptions } from './backoff.ts';
 import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
 
 /** Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal. */
@@ -77,6 +76,20 @@ export interface AccountStreamEvents {
    * when a listener of another event threw.
    */
   error: [error: FuturesError];
+}
+
+/** Reconnect backoff settings. */
+export interface BackoffOptions {
+  /**
+   * First delay.
+   * @default 500
+   */
+  baseDelayMs?: number | undefined;
+  /**
+   * Largest delay.
+   * @default 30000
+   */
+  maxDelayMs?: number | undefined;
 }
 
 /** Supplies the JWT: a string, or a function called on every (re)connect (so a refreshed token is used). */

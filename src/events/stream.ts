@@ -1,4 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
+import { backoffStep } from '../_internal/backoff.ts';
 import { hasTimers, systemClock, withTimers } from '../_internal/clock.ts';
 import { Redactor } from '../_internal/redact.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
@@ -7,7 +8,6 @@ import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { Clock, Logger } from '../options.ts';
-import { backoffDelay } from './backoff.ts';
 import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
 import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
@@ -19,6 +19,7 @@ export type {
   AccountStreamEvents,
   AccountStreamOptions,
   AccountStreamState,
+  BackoffOptions,
   FullSnapshotData,
   MarketChannel,
   MarketMessage,
@@ -331,7 +332,11 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (this.#stopped) return;
     this.#currentState = 'reconnecting';
     this.#attempt++;
-    const delayMs = backoffDelay(this.#attempt, this.#options.reconnect || {}, () => this.#clock.random());
+    const policy = this.#options.reconnect || {};
+    const baseMs = policy.baseDelayMs ?? 500;
+    // Jittered, so that many clients dropped together do not return together.
+    const random = () => this.#clock.random();
+    const delayMs = backoffStep(this.#attempt - 1, { baseMs, maxMs: policy.maxDelayMs ?? 30_000, random });
     this.#clock.clearTimeout(this.#reconnectTimer);
     // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
     this.#reconnectTimer = this.#clock.setTimeout(() => {

@@ -10,8 +10,7 @@ import { FuturesError } from '../errors/futures-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
-import type { MakerFillCarry, PositionQuantity } from './detect-maker-fills.ts';
-import { positionKey } from './position-key.ts';
+import { type MakerFillCarry, type PositionQuantity, positionKey } from './detect-maker-fills.ts';
 import type { AccountWatcherPollResult, PositionChange } from './watcher-types.ts';
 
 export interface TrackedOrder {

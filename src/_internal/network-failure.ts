@@ -16,31 +16,39 @@ interface Coded {
   port: unknown;
 }
 
+const TLS_FAILED = 'TLS handshake failed';
+
 /**
  * Failures that happen before any byte of the request is sent, whatever system call reported them: a name that
- * does not resolve, a refused connection, a connect timeout, and TLS certificate verification.
+ * does not resolve, a refused connection, a connect timeout, and TLS certificate verification. OpenSSL's own
+ * codes (`ERR_SSL_…`) count only when they name the handshake: a bad record mid-response comes after the request
+ * was written. The first two reasons have their own wording when the peer is a proxy (see PROXY_REASONS).
  */
 const NEVER_SENT: ReadonlyArray<[RegExp, string]> = [
-  [/^(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL|EAI_NODATA|EAI_ADDRFAMILY)$/, 'DNS lookup failed'],
+  [/^(ENOTFOUND|EAI_(AGAIN|NONAME|FAIL|NODATA|ADDRFAMILY))$/, 'DNS lookup failed'],
   [/^ECONNREFUSED$/, 'connection refused'],
   [/^UND_ERR_CONNECT_TIMEOUT$/, 'could not connect'],
   [
-    /^(CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|HOSTNAME_MISMATCH$|INVALID_CA$|PATH_LENGTH_EXCEEDED$|INVALID_PURPOSE$|ERR_TLS_CERT_ALTNAME_INVALID$|ERR_TLS_HANDSHAKE_TIMEOUT$)/,
-    'TLS handshake failed',
-  ],
-  // OpenSSL's own codes are never-sent only when they name the handshake: a bad record mid-response comes after
-  // the request was written.
-  [
-    /^ERR_(SSL|OSSL)_.*(HANDSHAKE|WRONG_VERSION_NUMBER|UNSUPPORTED_PROTOCOL|PROTOCOL_VERSION|NO_PROTOCOLS_AVAILABLE|UNKNOWN_PROTOCOL|CERTIFICATE|NO_SHARED_CIPHER|UNRECOGNIZED_NAME)/,
-    'TLS handshake failed',
+    /^(CERT_|UNABLE_TO_|(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|INVALID_CA|PATH_LENGTH_EXCEEDED|INVALID_PURPOSE|ERR_TLS_CERT_ALTNAME_INVALID|ERR_TLS_HANDSHAKE_TIMEOUT)$|ERR_(SSL|OSSL)_.*(HANDSHAKE|WRONG_VERSION_NUMBER|(UNSUPPORTED|UNKNOWN)_PROTOCOL|PROTOCOL_VERSION|NO_PROTOCOLS_AVAILABLE|CERTIFICATE|NO_SHARED_CIPHER|UNRECOGNIZED_NAME))/,
+    TLS_FAILED,
   ],
 ];
+const PROXY_REASONS = ['DNS lookup failed for the proxy', 'connection refused by the proxy'];
 
 /**
  * Unreachable networks and hosts: before sending only when `connect()` itself failed. The same codes on a read
  * or a write (an ICMP error on an open connection) come after the request may have left.
  */
 const CONNECT_FAILURES = /^(ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|ENETDOWN|EHOSTDOWN|ETIMEDOUT)$/;
+
+const PROXY_AUTH = '(407: proxy authentication required)';
+
+/** 4xx: the proxy said no (403 a policy, 407 credentials); 5xx: it could not reach the API server itself. */
+function tunnelRefusal(status: number | undefined): string {
+  const s = status ?? 0;
+  const verb = s >= 400 && s < 500 ? 'refused' : s >= 500 && s < 600 ? 'could not open' : 'did not open';
+  return `the proxy ${verb} the tunnel${status === undefined ? '' : status === 407 ? ` ${PROXY_AUTH}` : ` (${status})`}`;
+}
 
 /**
  * A forward proxy that did not open the tunnel (CONNECT) or refused the request itself: the request was never
@@ -54,25 +62,15 @@ const CONNECT_FAILURES = /^(ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|ENETDOWN|EHOS
  *   `statusCode` (null when its answer was not HTTP or it closed the connection first).
  */
 function proxyRefusal({ code, message, statusCode }: Coded): string | undefined {
-  // 4xx: the proxy said no (403 a policy, 407 credentials); 5xx: it could not reach the API server itself.
-  const refused = (status: number) =>
-    status === 407
-      ? 'the proxy refused the tunnel (407: proxy authentication required)'
-      : status >= 400 && status < 500
-        ? `the proxy refused the tunnel (${status})`
-        : status >= 500 && status < 600
-          ? `the proxy could not open the tunnel (${status})`
-          : `the proxy did not open the tunnel (${status})`;
-  if (code === 'UND_ERR_ABORTED' && typeof message === 'string') {
-    const match = /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(message);
-    if (match) return refused(Number(match[1]));
-  }
+  const match =
+    code === 'UND_ERR_ABORTED' &&
+    typeof message === 'string' &&
+    /^Proxy response \((\d{3})\) !== 200 when HTTP Tunneling$/.exec(message);
+  if (match) return tunnelRefusal(Number(match[1]));
   if (code === 'UND_ERR_INVALID_ARG' && message === 'Proxy Authentication Required (407)') {
-    return 'the proxy refused the request (407: proxy authentication required)';
+    return `the proxy refused the request ${PROXY_AUTH}`;
   }
-  if (code === 'ERR_PROXY_TUNNEL') {
-    return typeof statusCode === 'number' ? refused(statusCode) : 'the proxy did not open the tunnel';
-  }
+  if (code === 'ERR_PROXY_TUNNEL') return tunnelRefusal(typeof statusCode === 'number' ? statusCode : undefined);
   return undefined;
 }
 
@@ -94,16 +92,9 @@ export interface NetworkFailure {
 
 function collectCodes(error: unknown, found: Coded[], depth = 0): void {
   if (typeof error !== 'object' || error === null || depth > 8) return;
-  const { code, syscall, cause, errors, message, statusCode, hostname, address, port } = error as {
-    code?: unknown;
-    syscall?: unknown;
+  const { code, syscall, cause, errors, message, statusCode, hostname, address, port } = error as Coded & {
     cause?: unknown;
     errors?: unknown;
-    message?: unknown;
-    statusCode?: unknown;
-    hostname?: unknown;
-    address?: unknown;
-    port?: unknown;
   };
   if (Array.isArray(errors)) for (const inner of errors) collectCodes(inner, found, depth + 1);
   collectCodes(cause, found, depth + 1);
@@ -119,11 +110,10 @@ interface Target {
 }
 
 function targetOf(baseUrl: string | URL | undefined): Target | undefined {
-  if (baseUrl === undefined) return undefined;
   try {
-    const url = new URL(baseUrl);
-    const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : url.protocol === 'http:' ? 80 : NaN;
-    return Number.isNaN(port) ? undefined : { hostname: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port };
+    const url = new URL(baseUrl!);
+    const port = url.port ? Number(url.port) : { 'https:': 443, 'http:': 80 }[url.protocol];
+    return port === undefined ? undefined : { hostname: url.hostname.replace(/^\[|\]$/g, '').toLowerCase(), port };
   } catch {
     return undefined;
   }
@@ -132,23 +122,18 @@ function targetOf(baseUrl: string | URL | undefined): Target | undefined {
 /**
  * The peer a lookup or connect failed for, when it is certainly not the API server: a name other than the base
  * URL's, or a port other than its port (a connect error names the resolved address, so addresses are compared
- * only when the base URL holds an IPv4 one). With a forward proxy that peer is the proxy. Wording only: whether
- * the request was sent never depends on it.
+ * only when the base URL holds an IPv4 one: an IPv6 address has several spellings). With a forward proxy that
+ * peer is the proxy. Wording only: whether the request was sent never depends on it.
  */
-function otherPeer(coded: Coded, target: Target | undefined): string | undefined {
+function otherPeer({ syscall, hostname, address, port }: Coded, target: Target | undefined): string | undefined {
   if (!target) return undefined;
-  if (coded.syscall === 'getaddrinfo' || coded.syscall === 'queryA' || coded.syscall === 'queryAaaa') {
-    return typeof coded.hostname === 'string' && coded.hostname.toLowerCase() !== target.hostname
-      ? coded.hostname
-      : undefined;
+  if (syscall === 'getaddrinfo' || syscall === 'queryA' || syscall === 'queryAaaa') {
+    return typeof hostname === 'string' && hostname.toLowerCase() !== target.hostname ? hostname : undefined;
   }
-  if (coded.syscall !== 'connect' || typeof coded.address !== 'string' || typeof coded.port !== 'number') {
-    return undefined;
-  }
-  // IPv4 only: an IPv6 address has several spellings, so only its port is compared.
+  if (syscall !== 'connect' || typeof address !== 'string' || typeof port !== 'number') return undefined;
   const targetIsIPv4 = /^\d{1,3}(\.\d{1,3}){3}$/.test(target.hostname);
-  const differs = coded.port !== target.port || (targetIsIPv4 && coded.address !== target.hostname);
-  return differs ? `${coded.address.includes(':') ? `[${coded.address}]` : coded.address}:${coded.port}` : undefined;
+  const differs = port !== target.port || (targetIsIPv4 && address !== target.hostname);
+  return differs ? `${address.includes(':') ? `[${address}]` : address}:${port}` : undefined;
 }
 
 function neverSentReason(coded: Coded, target: Target | undefined): string | undefined {
@@ -156,22 +141,14 @@ function neverSentReason(coded: Coded, target: Target | undefined): string | und
   const refusal = proxyRefusal(coded);
   if (refusal !== undefined) return refusal;
   if (code === 'ECONNRESET' && message === TLS_CLOSED_EARLY) {
-    return 'TLS handshake failed (the connection closed before it completed)';
+    return `${TLS_FAILED} (the connection closed before it completed)`;
   }
-  let reason: string | undefined;
-  for (const [pattern, text] of NEVER_SENT) {
-    if (pattern.test(code)) {
-      reason = text;
-      break;
-    }
-  }
-  if (reason === undefined && syscall === 'connect' && CONNECT_FAILURES.test(code)) reason = 'could not connect';
-  if (reason === undefined) return undefined;
+  let index = NEVER_SENT.findIndex(([pattern]) => pattern.test(code));
+  if (index < 0 && syscall === 'connect' && CONNECT_FAILURES.test(code)) index = 2;
+  if (index < 0) return undefined;
   const proxy = otherPeer(coded, target);
-  if (proxy === undefined) return reason;
-  if (reason === 'DNS lookup failed') return `DNS lookup failed for the proxy ${proxy}`;
-  if (reason === 'connection refused') return `connection refused by the proxy ${proxy}`;
-  return `could not connect to the proxy ${proxy}`;
+  if (proxy === undefined) return NEVER_SENT[index]![1];
+  return `${PROXY_REASONS[index] ?? 'could not connect to the proxy'} ${proxy}`;
 }
 
 /**

@@ -32,7 +32,6 @@ export function positionKey(symbol: string, positionSide: string): string {
   return `${symbol}\u0000${positionSide}`;
 }
 
-const MARKET_TYPES = /* @__PURE__ */ new Set(['MARKET']);
 /** A position by id: `[symbol, positionSide, sign of its quantity, last seen at]`. */
 type SeenPosition = readonly [string, string, number, number];
 /** How long a position id is remembered after it was last seen: longer than the journal keeps a close. */
@@ -424,7 +423,7 @@ function capacity(
 ): { direction: -1 | 0 | 1; max: string | undefined } | undefined {
   switch (entry.kind) {
     case 'create':
-      if (!MARKET_TYPES.has(entry.orderType ?? '') || entry.quantity === undefined) return undefined;
+      if (entry.orderType !== 'MARKET' || entry.quantity === undefined) return undefined;
       return { direction: entry.side === 'SELL' ? -1 : 1, max: decAbs(entry.quantity) };
     case 'close': {
       // Towards zero from the side the position had: a flat or re-opened key points nowhere else.

@@ -10,7 +10,7 @@ import { FuturesError } from '../errors/futures-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
-import { type MakerFillCarry, type PositionQuantity, positionKey } from './detect-maker-fills.ts';
+import { type MakerFillCarry, positionKey } from './detect-maker-fills.ts';
 import type { AccountWatcherPollResult, PositionChange } from './watcher-types.ts';
 
 export interface TrackedOrder {
@@ -99,16 +99,6 @@ export function withDoneCalls(
   const done = entries.filter((e) => e.orders.length > 0 && e.orders.every((o) => finalOrders.has(o.id)));
   if (done.length === 0 || !carry) return carry;
   return { ...carry, explained: [...(carry.explained ?? []), ...done.map((entry) => entry.id)] };
-}
-
-export function quantityOf(position: Position): PositionQuantity {
-  return {
-    symbol: position.symbol,
-    positionSide: position.positionSide,
-    quantity: position.quantity,
-    id: position.id,
-    updatedAt: position.updatedAt,
-  };
 }
 
 export function stoppedResult(message: string): AccountWatcherPollResult {

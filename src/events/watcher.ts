@@ -22,7 +22,6 @@ import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } f
 import {
   fillOf,
   positionChanges,
-  quantityOf,
   readTrades,
   rowAgrees,
   stoppedResult,
@@ -274,8 +273,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const trades = read.trades.sort((a, b) => a.time - b.time || a.id - b.id);
       const entries = this.#entries();
       const detection = detectMakerFills({
-        previous: (baseline ? positions : previous).map(quantityOf),
-        current: positions.map(quantityOf),
+        previous: baseline ? positions : previous,
+        current: positions,
         trades,
         journal: entries,
         now,

@@ -334,15 +334,17 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
 
   stream?.on('market', fromStream);
   stream?.on('reconnected', resync);
+  const follow = (channel: Channel) => (symbol: string, listener: Listener) =>
+    subscribe(channel, symbol, undefined, listener);
   const feed: MarketFeed = {
-    ticker: (symbol, listener) => subscribe('ticker', symbol, undefined, listener),
+    ticker: follow('ticker'),
     klines(symbol, interval, listener) {
       if (!KLINE_INTERVALS.includes(interval))
         throw new ConfigurationError(`interval must be one of ${KLINE_INTERVALS.join(' ')}`);
       return subscribe('klines', symbol, interval, listener);
     },
-    depth: (symbol, listener) => subscribe('depth', symbol, undefined, listener),
-    trades: (symbol, listener) => subscribe('trades', symbol, undefined, listener),
+    depth: follow('depth'),
+    trades: follow('trades'),
     on(event, listener) {
       if (event === 'error') errorListeners.add(isFunction(listener));
       return feed;

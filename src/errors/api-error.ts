@@ -48,11 +48,7 @@ function describeRawBody(body: unknown): string | undefined {
  * @example
  * ```ts
  * import { ApiError } from 'futures-sdk';
- * try {
- *   await client.orders.get('missing');
- * } catch (err) {
- *   if (err instanceof ApiError) console.error(err.status, err.error, err.errorId);
- * }
+ * if (err instanceof ApiError) console.error(err.status, err.error, err.errorId);
  * ```
  */
 export class ApiError extends FuturesError {
@@ -117,12 +113,8 @@ export class ApiError extends FuturesError {
  * @example
  * ```ts
  * import { BadRequestError } from 'futures-sdk';
- * try {
- *   await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1000' });
- * } catch (err) {
- *   // The spec's machine-readable reason: the order is too large, not malformed.
- *   if (err instanceof BadRequestError && err.reason === 'max_order_notional_exceeded') console.warn('order too large');
- * }
+ * // The spec's machine-readable reason: the order is too large, not malformed.
+ * if (err instanceof BadRequestError && err.isMaxNotionalExceeded) console.warn('order too large');
  * ```
  */
 export class BadRequestError extends ApiError {
@@ -146,11 +138,7 @@ export class BadRequestError extends ApiError {
  * @example
  * ```ts
  * import { AuthenticationError } from 'futures-sdk';
- * try {
- *   await client.account.balance();
- * } catch (err) {
- *   if (err instanceof AuthenticationError && err.error === 'API key expired') console.error('create a new key');
- * }
+ * if (err instanceof AuthenticationError && err.error === 'API key expired') console.error('create a new key');
  * ```
  */
 export class AuthenticationError extends ApiError {

@@ -49,13 +49,13 @@ export class ConnectionError extends FuturesError {
       refused?: boolean | undefined;
     } & FuturesErrorOptions,
   ) {
-    const refused = args.refused ?? args.code === 'ECONNREFUSED';
+    const { method, path, code, host } = args;
+    const refused = args.refused ?? code === 'ECONNREFUSED';
     const neverSent = args.neverSent ?? refused;
     const reason = args.reason ?? (refused ? 'connection refused' : 'network error');
-    const what = [args.code, args.host].filter(Boolean).join(' ');
+    const what = [code, host].filter(Boolean).join(' ');
     const sent = neverSent ? 'nothing was sent' : 'the request may have reached the server';
-    super(`Connection failed for ${args.method} ${args.path}${what ? `: ${what}` : ''} (${reason}; ${sent})`, args);
-    const { code, host = '', method, path } = args;
-    setFields<ConnectionError>(this, { refused, neverSent, code, host, method, path });
+    super(`Connection failed for ${method} ${path}${what ? `: ${what}` : ''} (${reason}; ${sent})`, args);
+    setFields<ConnectionError>(this, { refused, neverSent, code, host: host ?? '', method, path });
   }
 }

@@ -1,14 +1,4 @@
-import {
-  ApiError,
-  type ApiErrorInit,
-  AuthenticationError,
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  ServerError,
-} from './api-error.ts';
+import * as api from './api-error.ts';
 
 /**
  * The status → class factory: builds the right {@link ApiError} subclass for a failed response. Endpoints with
@@ -22,15 +12,15 @@ import {
  * err instanceof NotFoundError; // true
  * ```
  */
-export function apiErrorFromResponse(init: ApiErrorInit): ApiError {
-  const byStatus: Record<number, typeof ApiError | undefined> = {
-    400: BadRequestError,
-    401: AuthenticationError,
-    403: PermissionDeniedError,
-    404: NotFoundError,
-    409: ConflictError,
-    429: RateLimitError,
+export function apiErrorFromResponse(init: api.ApiErrorInit): api.ApiError {
+  const byStatus: Record<number, typeof api.ApiError | undefined> = {
+    400: api.BadRequestError,
+    401: api.AuthenticationError,
+    403: api.PermissionDeniedError,
+    404: api.NotFoundError,
+    409: api.ConflictError,
+    429: api.RateLimitError,
   };
-  const ErrorClass = byStatus[init.status] ?? (init.status >= 500 ? ServerError : ApiError);
+  const ErrorClass = byStatus[init.status] ?? (init.status >= 500 ? api.ServerError : api.ApiError);
   return new ErrorClass(init);
 }

@@ -1,3 +1,5 @@
+import type { Scrubber } from '../_internal/redact.ts';
+
 /** Options every {@link FuturesError} accepts. */
 export interface FuturesErrorOptions {
   /** Longer, human-readable context appended to the message. */
@@ -16,9 +18,9 @@ export interface FuturesErrorOptions {
  */
 const BRAND = /* @__PURE__ */ Symbol.for('futures-sdk.error');
 /**
- * Set by `sealError` (errors/seal-error.ts) when the error leaves a client: that client's deep scrubber, used by
- * the JSON view. Kept out of this module so that code which only throws (the decimal helpers) does
- * not carry the redaction rules.
+ * Set by `sealError` (errors/seal-error.ts) when the error leaves a client: that client's scrubber, used by the
+ * JSON view. Sealing lives there so that code which only throws (the decimal helpers) does not carry the
+ * redaction rules.
  * @internal
  */
 export const SCRUB = /* @__PURE__ */ Symbol('futures-sdk.scrub');
@@ -76,7 +78,8 @@ export class FuturesError extends Error {
       options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage,
       options.cause === undefined ? undefined : { cause: options.cause },
     );
-    setFields<FuturesError>(this, { shortMessage, outcomeUnknown: false });
+    this.shortMessage = shortMessage;
+    this.outcomeUnknown = false;
   }
 
   /**
@@ -86,8 +89,8 @@ export class FuturesError extends Error {
    */
   toJSON(): Record<string, unknown> {
     const out: Record<string, unknown> = { name: this.name, message: this.message, ...(this as object) };
-    const scrub = (this as { [SCRUB]?: (value: unknown) => unknown })[SCRUB];
-    return (scrub ? scrub(out) : out) as Record<string, unknown>;
+    const scrubber = (this as { [SCRUB]?: Scrubber })[SCRUB];
+    return (scrubber ? scrubber.deep(out) : out) as Record<string, unknown>;
   }
 }
 
@@ -100,6 +103,11 @@ Object.defineProperty(FuturesError.prototype, BRAND, { value: true });
  */
 export function setFields<E extends FuturesError>(error: E, fields: Partial<E>): void {
   Object.assign(error, fields);
+}
+
+/** {@link setFields} with the `keys` of `source` (constructor arguments). @internal */
+export function copyFields<E extends FuturesError>(error: E, source: Partial<E>, keys: ReadonlyArray<keyof E>): void {
+  for (const key of keys) (error as Record<keyof E, unknown>)[key] = source[key];
 }
 
 /**

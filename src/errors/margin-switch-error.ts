@@ -21,12 +21,8 @@ function arrayField(body: unknown, key: string): unknown[] {
  * @example
  * ```ts
  * import { MarginSwitchError } from 'futures-sdk';
- * try {
- *   await client.futures.closeAndSwitchMargin({ symbol: 'BTCUSDT', targetMarginType: 'ISOLATED' });
- * } catch (err) {
- *   if (err instanceof MarginSwitchError && err.stage === 'switch') {
- *     console.warn('positions closed but mode unchanged', err.closedPositions, err.canceledOrders);
- *   }
+ * if (err instanceof MarginSwitchError && err.stage === 'switch') {
+ *   console.warn('positions closed but mode unchanged', err.closedPositions, err.canceledOrders);
  * }
  * ```
  */

@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
+import { copyFields, FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
  * The server answered a request with a redirect (3xx). The SDK never follows one: a redirect to another origin
@@ -33,7 +33,6 @@ export class RedirectError extends FuturesError {
         `${args.location ? ` to ${args.location}` : ''}); redirects are never followed`,
       args,
     );
-    const { status, location, method, path } = args;
-    setFields<RedirectError>(this, { status, location, method, path });
+    copyFields<RedirectError>(this, args, ['status', 'location', 'method', 'path']);
   }
 }

@@ -22,11 +22,9 @@ export function formatIssues(issues: ReadonlyArray<ValidationIssue>): string {
  * @example
  * ```ts
  * import { RequestValidationError } from 'futures-sdk';
- * try {
- *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 500 });
- * } catch (err) {
+ * await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 500 }).catch((err) => {
  *   if (err instanceof RequestValidationError) console.error(err.issues); // [{ path: ['leverage'], ... }]
- * }
+ * });
  * ```
  */
 export class RequestValidationError extends FuturesError {

@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
+import { copyFields, FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
  * The response body was larger than the client's `maxResponseBytes` (decoded bytes; default 16 MiB): a
@@ -39,7 +39,6 @@ export class ResponseTooLargeError extends FuturesError {
         `${args.seen}); not read further and not retried`,
       args,
     );
-    const { limitBytes, status, method, path } = args;
-    setFields<ResponseTooLargeError>(this, { limitBytes, status, method, path });
+    copyFields<ResponseTooLargeError>(this, args, ['limitBytes', 'status', 'method', 'path']);
   }
 }

@@ -1,4 +1,4 @@
-import { FuturesError, setFields } from './futures-error.ts';
+import { copyFields, FuturesError } from './futures-error.ts';
 import { formatIssues, type ValidationIssue } from './request-validation-error.ts';
 
 /**
@@ -23,9 +23,9 @@ export class ResponseValidationError extends FuturesError {
   declare readonly path: string;
 
   constructor(args: { issues: ReadonlyArray<ValidationIssue>; body: unknown; method: string; path: string }) {
-    const { issues, body, method, path } = args;
+    const { issues } = args;
     const more = issues.length > 5 ? ` (+${issues.length - 5} more)` : '';
-    super(`Unexpected response from ${method} ${path}: ${formatIssues(issues.slice(0, 5))}${more}`);
-    setFields<ResponseValidationError>(this, { issues, body, method, path });
+    super(`Unexpected response from ${args.method} ${args.path}: ${formatIssues(issues.slice(0, 5))}${more}`);
+    copyFields<ResponseValidationError>(this, args, ['issues', 'body', 'method', 'path']);
   }
 }

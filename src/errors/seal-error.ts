@@ -18,26 +18,13 @@ export function sealError<E extends FuturesError>(error: E, redactor: Scrubber):
   return error;
 }
 
-type Sealable = Error & { shortMessage?: string; cause?: unknown; [SCRUB]?: (value: unknown) => unknown };
-
-/** The scrubber of each Scrubber, made once, so that sealing twice with one client is a no-op. */
-const scrubbers = new WeakMap<Scrubber, (value: unknown) => unknown>();
-
-function scrubberOf(redactor: Scrubber): (value: unknown) => unknown {
-  let scrub = scrubbers.get(redactor);
-  if (!scrub) {
-    scrub = (value) => redactor.deep(value);
-    scrubbers.set(redactor, scrub);
-  }
-  return scrub;
-}
+type Sealable = Error & { shortMessage?: string; cause?: unknown; [SCRUB]?: Scrubber };
 
 function sealOne(error: Sealable, redactor: Scrubber, depth: number): void {
-  const scrub = scrubberOf(redactor);
-  if (error[SCRUB] === scrub) return;
+  if (error[SCRUB] === redactor) return; // sealed by this client already
   try {
     if (error instanceof FuturesError) {
-      hide(error, SCRUB, scrub);
+      hide(error, SCRUB, redactor);
       hide(error, inspectSymbol, inspectView);
       (error as { shortMessage: string }).shortMessage = redactor.text(error.shortMessage);
     }

@@ -1,4 +1,4 @@
-import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
+import { copyFields, FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
  * An attempt got no response within `timeoutMs`. The request may or may not have reached the server.
@@ -22,6 +22,6 @@ export class TimeoutError extends FuturesError {
 
   constructor(args: { method: string; path: string; timeoutMs: number } & FuturesErrorOptions) {
     super(`${args.method} ${args.path} timed out after ${args.timeoutMs} ms`, args);
-    setFields<TimeoutError>(this, { timeoutMs: args.timeoutMs, method: args.method, path: args.path });
+    copyFields<TimeoutError>(this, args, ['timeoutMs', 'method', 'path']);
   }
 }

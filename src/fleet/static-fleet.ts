@@ -65,11 +65,6 @@ export function staticFleet(options: StaticFleetOptions): Fleet {
       `staticFleet: index must be an integer with 0 <= index < size (got index ${String(index)}, size ${size})`,
     );
   }
-  const clock = options.clock ?? systemClock;
   const lane: FleetLane = { index, count: size };
-  return {
-    lane: () => lane,
-    budget: new MemoryBudget(clock, size),
-    close: async () => {},
-  };
+  return { lane: () => lane, budget: new MemoryBudget(options.clock ?? systemClock, size), close: async () => {} };
 }

@@ -15,9 +15,5 @@
  * @module futures-sdk/redis
  */
 
-export {
-  createRedisFleet,
-  type RedisFleet,
-  type RedisFleetClient,
-  type RedisFleetOptions,
-} from './redis-fleet.ts';
+export type { RedisFleet, RedisFleetClient, RedisFleetOptions } from './options.ts';
+export { createRedisFleet } from './redis-fleet.ts';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-// Types come from the main entry by name, so the published .d.ts refers to `futures-sdk`'s own declarations
-// instead of a second copy (tsup keeps `futures-sdk` external; tsconfig maps it to src/index.ts).
+// Types by the main entry's name: the published .d.ts then refers to `futures-sdk`'s own declarations (options.ts).
 import type { BucketBudget, FleetLane, SharedBudget, SlotGrant } from 'futures-sdk';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
@@ -14,18 +13,7 @@ import {
   type Resolved,
   resolveOptions,
 } from './options.ts';
-import {
-  ACQUIRE_LANE,
-  type LuaScript,
-  PAUSE_BUCKET,
-  RELEASE_LANE,
-  RENEW_LANE,
-  RESTORE_SLOTS,
-  SETTLE_SLOT,
-  TAKE_SLOT,
-} from './scripts.ts';
-
-export type { RedisFleet, RedisFleetClient, RedisFleetOptions } from './options.ts';
+import * as lua from './scripts.ts';
 
 /** Pause between attempts to lease a lane while joining. */
 const JOIN_RETRY_MS = 200;
@@ -42,209 +30,199 @@ type BucketName = Parameters<SharedBudget['tryTake']>[0];
 
 class RedisFleetMember implements RedisFleet {
   readonly memberId = randomUUID();
-  readonly budget: SharedBudget;
-  private readonly keys: { lanes: string; prefix: string };
-  private readonly config: string;
-  private lease: Lease | undefined;
+  readonly budget: SharedBudget = {
+    tryTake: (bucket, budget) => this.#tryTake(bucket, budget),
+    settle: (bucket, ticket, settlement) => this.#settle(bucket, ticket, settlement),
+    pause: (bucket, forMs) => this.#pause(bucket, forMs),
+  };
+  readonly #keys: { lanes: string; prefix: string };
+  readonly #config: string;
+  #lease: Lease | undefined;
   /** The last lane this member held (kept after a lapse, so it can take that same lane back). */
-  private lastIndex: number | undefined;
-  private closed = false;
-  private closing: Promise<void> | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private maintaining: Promise<void> = Promise.resolve();
-  private lastProblem = 'no lease yet';
+  #lastIndex: number | undefined;
+  #closed = false;
+  #closing: Promise<void> | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #maintaining: Promise<void> = Promise.resolve();
+  #lastProblem = 'no lease yet';
   /** The last connection error of a connection the fleet opened (commands then fail with a vaguer message). */
-  private connectionProblem: string | undefined;
+  #connectionProblem: string | undefined;
   /** Redis failed a command since the last renewal: it may have missed (or lost) some of this member's slots. */
-  private missed = false;
-  private readonly client: RedisFleetClient;
-  private readonly owned: OwnedClient | undefined;
-  private readonly o: Resolved;
-  private readonly fallback = new FallbackBudget(this.memberId);
+  #missed = false;
+  readonly #client: RedisFleetClient;
+  readonly #owned: OwnedClient | undefined;
+  readonly #o: Resolved;
+  readonly #fallback = new FallbackBudget(this.memberId);
 
   constructor(client: RedisFleetClient, owned: OwnedClient | undefined, o: Resolved) {
-    this.client = client;
-    this.owned = owned;
-    this.o = o;
+    this.#client = client;
+    this.#owned = owned;
+    this.#o = o;
     owned?.on('error', (error) => {
-      this.connectionProblem = describe(error);
+      this.#connectionProblem = describe(error);
     });
     const prefix = `futures-sdk:{${o.namespace}}:`;
-    this.keys = { lanes: `${prefix}lanes`, prefix };
-    this.config = `${o.maxMembers}:${o.leaseTtlMs}:${o.laneRestMs}`;
-    this.budget = {
-      tryTake: (bucket, budget) => this.tryTake(bucket, budget),
-      settle: (bucket, ticket, settlement) => this.settle(bucket, ticket, settlement),
-      pause: (bucket, forMs) => this.pause(bucket, forMs),
-    };
+    this.#keys = { lanes: `${prefix}lanes`, prefix };
+    this.#config = `${o.maxMembers}:${o.leaseTtlMs}:${o.laneRestMs}`;
   }
 
   lane(): FleetLane | Promise<FleetLane> {
-    if (this.closed) return Promise.reject(new FleetUnavailableError('This fleet member was closed; nothing was sent'));
-    const lease = this.lease;
-    if (lease && this.isLive(lease)) return { index: lease.index, count: this.o.maxMembers };
+    if (this.#closed) return Promise.reject(closedError());
+    const lease = this.#lease;
+    if (this.#isLive(lease)) return { index: lease.index, count: this.#o.maxMembers };
     return Promise.reject(
       new FleetUnavailableError(
         'This fleet member holds no timestamp lane (its Redis lease could not be renewed in time); nothing was signed or sent',
-        { details: this.lastProblem },
+        { details: this.#lastProblem },
       ),
     );
   }
 
-  private isLive(lease: Lease): boolean {
-    return performance.now() < lease.monoDeadline && Date.now() < lease.wallDeadline;
+  #isLive(lease: Lease | undefined): lease is Lease {
+    return lease !== undefined && performance.now() < lease.monoDeadline && Date.now() < lease.wallDeadline;
   }
 
   /** A lease granted for `leaseMs` by a request sent at (mono, wall): valid locally until a little before. */
-  private leaseFrom(index: number, leaseMs: number, mono: number, wall: number): Lease {
+  #leaseFrom(index: number, leaseMs: number, mono: number, wall: number): Lease {
     // The lease started on Redis after the request left, so measuring from the send time is conservative; the
     // margin covers the two clocks running at slightly different rates.
     const usable = leaseMs - Math.max(50, Math.ceil(leaseMs / 100));
     return { index, monoDeadline: mono + usable, wallDeadline: wall + usable };
   }
 
-  // ── Joining and keeping the lane ────────────────────────────────────────────────────────────────────────────
-
   /** Leases a lane, retrying until `joinTimeoutMs`; rejects with FleetUnavailableError or ConfigurationError. */
   async join(signal: AbortSignal | undefined): Promise<void> {
-    const giveUpAt = performance.now() + this.o.joinTimeoutMs;
+    const giveUpAt = performance.now() + this.#o.joinTimeoutMs;
     for (;;) {
       if (signal?.aborted) throw new FleetUnavailableError('Joining the fleet was aborted', { cause: signal.reason });
       let waitMs = JOIN_RETRY_MS;
-      if (this.owned) await waitReady(this.owned, JOIN_RETRY_MS * 5);
+      if (this.#owned) await waitReady(this.#owned, JOIN_RETRY_MS * 5);
       try {
-        const acquired = await this.acquire();
+        const acquired = await this.#acquire();
         if (acquired === 'held') break;
         waitMs = acquired;
       } catch (error) {
         if (error instanceof ConfigurationError) throw error;
-        this.lastProblem = describe(error);
+        this.#lastProblem = describe(error);
       }
       const left = giveUpAt - performance.now();
       if (left <= 0) {
         throw new FleetUnavailableError(
-          `Could not lease a timestamp lane in namespace "${this.o.namespace}" within ${this.o.joinTimeoutMs} ms`,
-          { details: this.lastProblem },
+          `Could not lease a timestamp lane in namespace "${this.#o.namespace}" within ${this.#o.joinTimeoutMs} ms`,
+          { details: this.#lastProblem },
         );
       }
       // Redis counts its uptime in whole seconds: the last second is polled, to join soon after it turns.
       const pause = waitMs > 1_000 ? waitMs - 1_000 : Math.min(waitMs, JOIN_RETRY_MS);
       await sleep(Math.min(Math.max(pause, 10), left, 5_000), signal);
     }
-    this.schedule(this.o.leaseTtlMs / 3);
+    this.#schedule(this.#o.leaseTtlMs / 3);
   }
 
   /** One lease attempt: 'held', or how long to wait before the next. */
-  private async acquire(): Promise<'held' | number> {
+  async #acquire(): Promise<'held' | number> {
     const mono = performance.now();
     const wall = Date.now();
-    const [code, value, held] = await this.run(
-      ACQUIRE_LANE,
-      [this.keys.lanes],
-      [this.memberId, this.o.maxMembers, this.o.leaseTtlMs, this.o.laneRestMs, this.config],
-    );
+    const { maxMembers, leaseTtlMs, laneRestMs } = this.#o;
+    const [code, value, held] = await this.#runLane(lua.ACQUIRE_LANE, maxMembers, leaseTtlMs, laneRestMs, this.#config);
     if (code >= 0) {
-      this.lease = this.leaseFrom(code, Number(value), mono, wall);
-      this.fallback.lanesHeld(held);
-      this.lastIndex = code;
+      this.#lease = this.#leaseFrom(code, Number(value), mono, wall);
+      this.#fallback.lanesHeld(held);
+      this.#lastIndex = code;
       return 'held';
     }
-    if (code === -1) throw this.configMismatch(String(value));
-    this.lastProblem =
+    if (code === -1) throw this.#configMismatch(String(value));
+    this.#lastProblem =
       code === -2
         ? `Redis started less than leaseTtlMs + laneRestMs ago and may have lost live leases; ${value} ms to go`
-        : `every lane (${this.o.maxMembers}) is held or resting; the next frees in ${value} ms`;
+        : `every lane (${this.#o.maxMembers}) is held or resting; the next frees in ${value} ms`;
     return Number(value);
   }
 
-  private configMismatch(existing: string): ConfigurationError {
+  #configMismatch(existing: string): ConfigurationError {
     const [maxMembers, leaseTtlMs, laneRestMs] = existing.split(':');
     return new ConfigurationError(
-      `Fleet namespace "${this.o.namespace}" is in use with maxMembers ${maxMembers}, leaseTtlMs ${leaseTtlMs}, ` +
-        `laneRestMs ${laneRestMs}; this member asked for ${this.o.maxMembers}, ${this.o.leaseTtlMs}, ${this.o.laneRestMs}`,
+      `Fleet namespace "${this.#o.namespace}" is in use with maxMembers ${maxMembers}, leaseTtlMs ${leaseTtlMs}, ` +
+        `laneRestMs ${laneRestMs}; this member asked for ${this.#o.maxMembers}, ${this.#o.leaseTtlMs}, ${this.#o.laneRestMs}`,
     );
   }
 
-  private schedule(ms: number): void {
-    if (this.closed) return;
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.maintaining = this.maintain();
+  #schedule(ms: number): void {
+    if (this.#closed) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      this.#maintaining = this.#maintain();
     }, ms);
     // The renewal timer alone must not keep a process alive.
-    this.timer.unref?.();
+    this.#timer.unref?.();
   }
 
   /** Renews the lease (or takes a lane back after losing it), then schedules the next round. */
-  private async maintain(): Promise<void> {
-    if (this.closed) return;
-    let next = this.o.leaseTtlMs / 3;
+  async #maintain(): Promise<void> {
+    if (this.#closed) return;
+    let next = this.#o.leaseTtlMs / 3;
     try {
-      const lease = this.lease;
-      const index = lease?.index ?? this.lastIndex;
+      const lease = this.#lease;
+      const index = lease?.index ?? this.#lastIndex;
       if (index === undefined) {
-        const acquired = await this.acquire();
-        if (acquired !== 'held') next = Math.min(Math.max(acquired, 10), this.o.leaseTtlMs / 3);
+        const acquired = await this.#acquire();
+        if (acquired !== 'held') next = Math.min(Math.max(acquired, 10), this.#o.leaseTtlMs / 3);
       } else {
-        const alive = lease !== undefined && this.isLive(lease);
+        const alive = this.#isLive(lease);
         const mono = performance.now();
         const wall = Date.now();
-        const [code, value, held, restored] = await this.run(
-          RENEW_LANE,
-          [this.keys.lanes],
-          [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs, this.config, alive ? '1' : '0'],
-        );
-        if (this.closed) return;
+        const { leaseTtlMs, laneRestMs } = this.#o;
+        const args = [index, leaseTtlMs, laneRestMs, this.#config, alive ? '1' : '0'];
+        const [code, value, held, restored] = await this.#runLane(lua.RENEW_LANE, ...args);
+        if (this.#closed) return;
         if (code >= 0) {
-          this.lease = this.leaseFrom(code, Number(value), mono, wall);
-          this.fallback.lanesHeld(held);
-          if (this.missed || restored === 1) await this.restoreSlots();
+          this.#lease = this.#leaseFrom(code, Number(value), mono, wall);
+          this.#fallback.lanesHeld(held);
+          if (this.#missed || restored === 1) await this.#restoreSlots();
         } else {
           // -4: someone else holds it (Redis lost data): stop signing at once. -5 or -1: the record is gone or
           // the namespace changed: lease afresh.
-          this.lease = undefined;
-          this.lastIndex = undefined;
-          this.lastProblem =
+          this.#lease = undefined;
+          this.#lastIndex = undefined;
+          this.#lastProblem =
             code === -4 ? `lane ${index} is held by another member (Redis lost data?)` : `lane ${index} lapsed`;
-          if (code === -5) await this.restoreSlots();
+          if (code === -5) await this.#restoreSlots();
           next = 10;
         }
       }
     } catch (error) {
-      this.lastProblem = describe(error);
-      this.missed = true;
+      this.#lastProblem = describe(error);
+      this.#missed = true;
       // Retry soon (re-registered as soon as Redis answers); the lease stays usable until its local deadline.
-      next = Math.min(this.o.leaseTtlMs / 10, 250);
+      next = Math.min(this.#o.leaseTtlMs / 10, 250);
     }
-    this.schedule(next);
+    this.#schedule(next);
   }
 
-  // ── Shared budget ───────────────────────────────────────────────────────────────────────────────────────────
-
-  private async tryTake(bucket: BucketName, budget: BucketBudget): Promise<SlotGrant> {
-    if (this.closed) throw new FleetUnavailableError('This fleet member was closed; nothing was sent');
+  async #tryTake(bucket: BucketName, budget: BucketBudget): Promise<SlotGrant> {
+    if (this.#closed) throw closedError();
     const { limit, windowMs } = budget;
     if (!(limit >= 0) || !Number.isInteger(windowMs) || windowMs < 1) {
       throw new ConfigurationError(`Invalid budget for bucket "${bucket}": limit ${limit}, windowMs ${windowMs}`);
     }
     // Redis failed lately: the renewal loop (every 250 ms meanwhile) says when it answers again.
-    if (this.missed && this.lease && this.isLive(this.lease)) return this.fallback.take(bucket, budget);
-    const k = this.bucketKeys(bucket);
+    if (this.#missed && this.#isLive(this.#lease)) return this.#fallback.take(bucket, budget);
+    const k = this.#bucketKeys(bucket);
     let reply: ScriptReply | undefined;
     try {
-      reply = await this.run(
-        TAKE_SLOT,
-        [k.counted, k.flight, k.pause, `${this.keys.prefix}seq`],
-        [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs, this.o.leaseTtlMs],
+      reply = await this.#run(
+        lua.TAKE_SLOT,
+        [k.counted, k.flight, k.pause, `${this.#keys.prefix}seq`],
+        [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs, this.#o.leaseTtlMs],
       );
     } catch (error) {
-      this.lost();
-      return this.staticShare(bucket, budget, error);
+      this.#lost();
+      return this.#staticShare(bucket, budget, error);
     }
     const [granted, value, paused, used, clearMs] = reply;
     // -1: Redis restarted moments ago; members may not all have handed back their slots yet.
-    if (granted === -1) return this.staticShare(bucket, budget, undefined);
-    this.fallback.observe(bucket, windowMs, used, clearMs, granted === 1 ? String(value) : undefined);
+    if (granted === -1) return this.#staticShare(bucket, budget, undefined);
+    this.#fallback.observe(bucket, windowMs, used, clearMs, granted === 1 ? String(value) : undefined);
     if (granted === 1) return { granted: true, ticket: String(value) };
     return paused === 1
       ? { granted: false, retryInMs: Number(value), paused: true }
@@ -255,101 +233,93 @@ class RedisFleetMember implements RedisFleet {
    * While Redis cannot count (unreachable, or restarted moments ago), a member that may still sign
    * takes slots of its static share (fallback.ts); one that may not fails as before.
    */
-  private staticShare(bucket: BucketName, budget: BucketBudget, error: unknown): SlotGrant {
-    if (this.lease && this.isLive(this.lease)) return this.fallback.take(bucket, budget);
+  #staticShare(bucket: BucketName, budget: BucketBudget, error: unknown): SlotGrant {
+    if (this.#isLive(this.#lease)) return this.#fallback.take(bucket, budget);
     throw error ?? new FleetUnavailableError('Redis restarted and this member holds no lane; nothing was sent');
   }
 
-  private async settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): Promise<void> {
+  async #settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): Promise<void> {
     if (ticket === 'unlimited') return;
-    this.fallback.settle(bucket, ticket, settlement);
+    this.#fallback.settle(bucket, ticket, settlement);
     // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
     // holding its place for two windows from its take, which is never too short, and is handed back with the
     // member's other slots once Redis answers again.
     try {
-      const k = this.bucketKeys(bucket);
-      await this.run(SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
+      const k = this.#bucketKeys(bucket);
+      await this.#run(lua.SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
     } catch {
-      this.lost();
+      this.#lost();
     }
   }
 
   /** Notes that Redis failed a command, and asks it again at once rather than at the next renewal. */
-  private lost(): void {
-    if (this.missed) return;
-    this.missed = true;
-    if (this.timer === undefined) return; // a renewal is running: it retries within 250 ms if Redis fails it
-    clearTimeout(this.timer);
-    this.schedule(0);
+  #lost(): void {
+    if (this.#missed) return;
+    this.#missed = true;
+    if (this.#timer === undefined) return; // a renewal is running: it retries within 250 ms if Redis fails it
+    clearTimeout(this.#timer);
+    this.#schedule(0);
   }
 
   /** Hands this member's slots of the last window back to Redis (see RESTORE_SLOTS). */
-  private async restoreSlots(): Promise<void> {
-    for (const [bucket, args] of this.fallback.slotsToRestore()) {
-      await this.run(RESTORE_SLOTS, [this.bucketKeys(bucket as BucketName).counted], args);
+  async #restoreSlots(): Promise<void> {
+    for (const [bucket, args] of this.#fallback.slotsToRestore()) {
+      await this.#run(lua.RESTORE_SLOTS, [this.#bucketKeys(bucket as BucketName).counted], args);
     }
-    this.missed = false;
+    this.#missed = false;
   }
 
-  private async pause(bucket: BucketName, forMs: number): Promise<void> {
+  async #pause(bucket: BucketName, forMs: number): Promise<void> {
     if (!(forMs > 0)) return;
     // Never rejects, like settle: the caller pauses its own client anyway, and while Redis is unreachable no
     // member can take a slot.
     try {
-      await this.run(PAUSE_BUCKET, [this.bucketKeys(bucket).pause], [Math.ceil(forMs)]);
+      await this.#run(lua.PAUSE_BUCKET, [this.#bucketKeys(bucket).pause], [Math.ceil(forMs)]);
     } catch {}
   }
 
-  private bucketKeys(bucket: BucketName): { counted: string; flight: string; pause: string } {
-    const p = this.keys.prefix;
+  #bucketKeys(bucket: BucketName): { counted: string; flight: string; pause: string } {
+    const p = this.#keys.prefix;
     return { counted: `${p}counted:${bucket}`, flight: `${p}flight:${bucket}`, pause: `${p}pause:${bucket}` };
   }
 
-  // ── Leaving ─────────────────────────────────────────────────────────────────────────────────────────────────
-
   close(): Promise<void> {
-    this.closing ??= this.shutdown();
-    return this.closing;
+    this.#closing ??= this.#shutdown();
+    return this.#closing;
   }
 
-  private async shutdown(): Promise<void> {
-    this.closed = true;
-    clearTimeout(this.timer);
-    await this.maintaining.catch(() => {});
-    const index = this.lease?.index ?? this.lastIndex;
-    this.lease = undefined;
+  async #shutdown(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    await this.#maintaining.catch(() => {});
+    const index = this.#lease?.index ?? this.#lastIndex;
+    this.#lease = undefined;
     if (index !== undefined) {
       // Best effort: if Redis is unreachable the lease simply expires.
-      await this.run(
-        RELEASE_LANE,
-        [this.keys.lanes],
-        [this.memberId, index, this.o.leaseTtlMs, this.o.laneRestMs],
-      ).catch(() => {});
+      await this.#runLane(lua.RELEASE_LANE, index, this.#o.leaseTtlMs, this.#o.laneRestMs).catch(() => {});
     }
-    if (this.owned) await closeOwned(this.owned, this.o.commandTimeoutMs);
+    if (this.#owned) await closeOwned(this.#owned, this.#o.commandTimeoutMs);
   }
 
-  // ── Running scripts ─────────────────────────────────────────────────────────────────────────────────────────
+  /** Runs a lane script: KEYS the lane hash; ARGV this member's id, then `args`. */
+  #runLane(script: lua.LuaScript, ...args: Array<string | number>): Promise<ScriptReply> {
+    return this.#run(script, [this.#keys.lanes], [this.memberId, ...args]);
+  }
 
   /** EVALSHA, falling back to EVAL once when Redis does not know the script; bounded by commandTimeoutMs. */
-  private async run(lua: LuaScript, keys: string[], args: Array<string | number>): Promise<ScriptReply> {
+  async #run(script: lua.LuaScript, keys: string[], args: Array<string | number>): Promise<ScriptReply> {
     const call = async () => {
       try {
-        return await this.client.evalsha(lua.sha, keys.length, ...keys, ...args);
+        return await this.#client.evalsha(script.sha, keys.length, ...keys, ...args);
       } catch (error) {
         if (!/NOSCRIPT/.test(String((error as { message?: unknown } | undefined)?.message ?? error))) throw error;
-        return await this.client.eval(lua.source, keys.length, ...keys, ...args);
+        return await this.#client.eval(script.source, keys.length, ...keys, ...args);
       }
     };
+    const { commandTimeoutMs } = this.#o;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            new FleetUnavailableError(`Redis did not answer within ${this.o.commandTimeoutMs} ms; nothing was sent`),
-          ),
-        this.o.commandTimeoutMs,
-      );
+      timer = setTimeout(() => reject(noAnswerError(commandTimeoutMs)), commandTimeoutMs);
     });
     try {
       const reply = await Promise.race([call(), timeout]);
@@ -359,7 +329,7 @@ class RedisFleetMember implements RedisFleet {
       return reply as ScriptReply;
     } catch (error) {
       if (error instanceof FuturesError) throw error;
-      const why = this.owned && this.owned.status !== 'ready' && this.connectionProblem;
+      const why = this.#owned && this.#owned.status !== 'ready' && this.#connectionProblem;
       throw new FleetUnavailableError(`Redis is unavailable (${why || describe(error)}); nothing was sent`, {
         cause: error,
       });
@@ -368,6 +338,11 @@ class RedisFleetMember implements RedisFleet {
     }
   }
 }
+
+const closedError = () => new FleetUnavailableError('This fleet member was closed; nothing was sent');
+
+const noAnswerError = (ms: number) =>
+  new FleetUnavailableError(`Redis did not answer within ${ms} ms; nothing was sent`);
 
 function describe(error: unknown): string {
   if (error instanceof FuturesError) return error.shortMessage;

@@ -1,15 +1,13 @@
 /**
- * The Lua scripts behind `createRedisFleet`. Each runs atomically on the Redis server and reads time from Redis's
- * own clock (`TIME`), so members on different machines agree without trusting each other's clocks.
+ * The Lua scripts behind `createRedisFleet`: each runs atomically on Redis, on Redis's clock (`TIME`), so members
+ * on different machines agree without trusting each other's clocks.
  *
- * Data-loss guard: a Redis that restarted (with or without persistence) may have forgotten leases and slots that
- * are still live. `INFO server` tells a script how long this Redis process has been up, and its `run_id`:
- * - lanes are granted to newcomers only while the lane hash is known to have been written by this very Redis
- *   process (`run` field = current `run_id`) or once Redis has been up longer than a lease plus the rest period,
- *   so any lease from before the restart has ended and rested;
- * - slots are granted only once Redis has been up for a full window or a lease, whichever is shorter: by then
- *   every member that may still sign has re-registered its lane and handed back its slots of the last window
- *   (RESTORE_SLOTS); until then members take their static share (fallback.ts).
+ * Data-loss guard: a restarted Redis may have forgotten live leases and slots. From `INFO server` (uptime, `run_id`):
+ * - newcomers get a lane only while the lane hash was written by this Redis process (`run` = current `run_id`) or
+ *   once Redis has been up longer than a lease plus the rest, so every lease from before the restart has rested;
+ * - slots are granted only once Redis has been up for min(window, lease): by then every member that may still
+ *   sign has re-registered its lane and handed back its slots of the last window (RESTORE_SLOTS); until then
+ *   members take their static share (fallback.ts).
  */
 import { createHash } from 'node:crypto';
 
@@ -53,18 +51,15 @@ local function held(key, count, now)
 end
 `;
 
-/**
- * Lane hash (KEYS[1]) fields: `config` = "count:ttl:rest" every member must share; `run` = the Redis `run_id`
- * that wrote the hash; `lane:<i>` = "<member> <leaseUntil>". A lane is held while now < leaseUntil, rests while
- * leaseUntil <= now < leaseUntil + rest (nobody may take it: its last holder's signatures may still be in the
- * server's replay cache), and is free afterwards. The hash expires `ttl + rest` after its last write, when every
- * lease in it has ended and rested.
- */
+// Lane hash (KEYS[1]) fields: `config` = "count:ttl:rest" every member must share; `run` = the Redis `run_id`
+// that wrote the hash; `lane:<i>` = "<member> <leaseUntil>". A lane is held while now < leaseUntil, rests while
+// leaseUntil <= now < leaseUntil + rest (nobody may take it: its last holder's signatures may still be in the
+// server's replay cache), then is free. The hash expires `ttl + rest` after its last write, when every lease in it
+// has ended and rested.
 
 /**
- * Leases the lowest free lane. ARGV: member, count, ttl, rest, config.
- * Returns {index, leaseMs, lanesHeld} | {-1, existingConfig} | {-2, waitMs (Redis restarted)} | {-3, waitMs (all lanes
- * held or resting)}.
+ * Leases the lowest free lane. ARGV: member, count, ttl, rest, config. Returns {index, leaseMs, lanesHeld} |
+ * {-1, existingConfig} | {-2, waitMs (Redis restarted)} | {-3, waitMs (all lanes held or resting)}.
  */
 export const ACQUIRE_LANE = script(`
 local key = KEYS[1]
@@ -93,13 +88,12 @@ return {-3, soonest}
 `);
 
 /**
- * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1" when the
- * member's own conservative deadline has not passed yet).
- * Returns {index, leaseMs, lanesHeld, restored (1: the record was missing)} | {-4, 0} (another member holds it: stop
- * at once) | {-5, 0} (no record and the member may no longer sign: lease a lane afresh) | {-1, existingConfig}.
- * A missing record with `alive` means Redis lost it (restart without persistence) or the whole hash expired (no
- * member renewed for ttl + rest): nobody else can hold the lane (a newcomer waits out ttl + rest after a
- * restart), so the holder takes it back.
+ * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1": the member's
+ * own conservative deadline has not passed). Returns {index, leaseMs, lanesHeld, restored (1: the record was
+ * missing)} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and the member may no longer
+ * sign: lease afresh) | {-1, existingConfig}. A missing record with `alive` means Redis lost it or the whole hash
+ * expired: nobody else can hold the lane (a newcomer waits out ttl + rest after a restart), so the holder takes
+ * it back.
  */
 export const RENEW_LANE = script(`
 local key = KEYS[1]
@@ -133,21 +127,18 @@ redis.call('PEXPIRE', key, ttl + rest)
 return 1
 `);
 
-/**
- * Slots of a bucket live in two sorted sets, like the client's in-memory budget: `flight` holds tickets taken and
- * not yet settled (scored by take time: each may reach the server at any moment, so each holds a slot, for up to
- * two windows in case its member died), `counted` holds settled tickets scored by when they were settled.
- * A ticket is "<windowMs>:<redisNow>:<seq>": unique even if the sequence key expired or was lost, and carrying its
- * window so `settle` knows how long to keep it.
- */
+// Slots of a bucket live in two sorted sets, like the client's in-memory budget: `flight` holds tickets taken and
+// not yet settled (scored by take time: each may reach the server at any moment, so each holds a slot, for up to
+// two windows in case its member died), `counted` holds settled tickets scored by when they were settled. A
+// ticket is "<windowMs>:<redisNow>:<seq>": unique even if the sequence key was lost, and carrying its window so
+// `settle` knows how long to keep it.
 
 /**
  * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs,
- * leaseTtlMs.
- * Returns {1, ticket, 0, used, clearMs} | {0, retryInMs, paused (1 while a 429's pause holds the bucket), used,
- * clearMs} | {-1, msToGo} (Redis started less than min(window, lease) ago: members may not all have handed back
- * their slots yet; they use their static share). `used` counts the slots held now, `clearMs` says when all of them will have left the window (a slot in
- * flight is counted as settled within a second of now): what a member falls back on if Redis goes away.
+ * leaseTtlMs. Returns {1, ticket, 0, used, clearMs} | {0, retryInMs, paused (1 while a 429's pause holds the
+ * bucket), used, clearMs} | {-1, msToGo} (Redis started less than min(window, lease) ago: members use their
+ * static share). `used` counts the slots held now, `clearMs` when all of them will have left the window (a slot
+ * in flight counts as settled within a second): what a member falls back on if Redis goes away.
  */
 export const TAKE_SLOT = script(`
 local counted, flight, pause, seq = KEYS[1], KEYS[2], KEYS[3], KEYS[4]

@@ -44,7 +44,7 @@ export class BucketQueue {
   #unsettled = 0;
   /** A kill-switch call sent through a pause, not settled yet; and when the last one was sent. */
   #probeOut = false;
-  #lastProbeAt = Number.NEGATIVE_INFINITY;
+  #lastProbeAt = -Infinity;
   /**
    * After a pause, waiters are released one at a time: the first alone until its answer is in (the server may
    * still be limiting), the rest `spacing` apart, until the queue has drained. Never all at once.
@@ -192,18 +192,17 @@ export class BucketQueue {
             if (!this.#admitDuringPause(waiter, pauseLeft)) this.#remove(waiter);
           }
           const probe = this.#first((waiter) => waiter.killSwitch);
-          const probeIn =
-            probe && (this.#probeOut ? Number.POSITIVE_INFINITY : this.#lastProbeAt + PROBE_INTERVAL_MS - now);
+          const probeIn = probe && (this.#probeOut ? Infinity : this.#lastProbeAt + PROBE_INTERVAL_MS - now);
           if (probe && probeIn !== undefined && probeIn <= 0) {
             this.#sendProbe(probe, now);
           } else if (this.#first()) {
-            await this.#wait(Math.min(pauseLeft, probeIn ?? Number.POSITIVE_INFINITY));
+            await this.#wait(Math.min(pauseLeft, probeIn ?? Infinity));
           }
           continue;
         }
         // Recovering: woken by the first release's settle, or when the next release is due.
         if (this.#recovering && (this.#firstReleaseOut || this.#nextReleaseAt > now)) {
-          await this.#wait(this.#firstReleaseOut ? Number.POSITIVE_INFINITY : this.#nextReleaseAt - now);
+          await this.#wait(this.#firstReleaseOut ? Infinity : this.#nextReleaseAt - now);
           continue;
         }
         if (!this.#deps.counted) {

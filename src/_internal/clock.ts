@@ -153,8 +153,8 @@ export class ClockSync {
     this.#samples.push(sample);
     this.#samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
     if (this.#samples.length > MAX_SAMPLES) this.#samples.length = MAX_SAMPLES;
-    let low = Number.NEGATIVE_INFINITY;
-    let high = Number.POSITIVE_INFINITY;
+    let low = -Infinity;
+    let high = Infinity;
     for (const s of this.#samples) {
       low = Math.max(low, s.low);
       high = Math.min(high, s.high);

@@ -2,6 +2,30 @@ import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { MAX_TIMEOUT_MS } from './endpoint-call.ts';
 
 /**
+ * What `work()` settles with, unless the deadline (real time) or the signal comes first: then the error of
+ * `late()`, or `aborted(signal.reason)`. Guards user code (a signer, a fleet) that may never answer.
+ */
+export function within<T>(
+  work: () => Promise<T>,
+  ms: number,
+  late: () => unknown,
+  signal?: AbortSignal,
+  aborted: (reason: unknown) => unknown = (reason) => reason,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: () => void;
+  return new Promise<T>((resolve, reject) => {
+    timer = setTimeout(() => reject(late()), Math.min(ms, MAX_TIMEOUT_MS));
+    onAbort = () => reject(aborted(signal?.reason));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    work().then(resolve, reject);
+  }).finally(() => {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  });
+}
+
+/**
  * Runs fleet code (user-replaceable, often remote) under a real-time deadline and the caller's signal. A failure
  * or no answer in time is a `FleetUnavailableError` (`The fleet's <what> failed…; nothing was sent`); the signal
  * rejects with its reason.
@@ -14,17 +38,11 @@ export function fleetCall<T>(
 ): Promise<T> {
   const failed = (detail: string, cause?: unknown) =>
     new FleetUnavailableError(`The fleet's ${what} failed${detail}; nothing was sent`, { cause });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  return new Promise<T>((resolve, reject) => {
-    timer = setTimeout(() => reject(failed(`: no answer within ${timeoutMs} ms`)), Math.min(timeoutMs, MAX_TIMEOUT_MS));
-    onAbort = () => reject(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
+  const work = () =>
     Promise.resolve()
       .then(run)
-      .then(resolve, (cause: unknown) => reject(cause instanceof FleetUnavailableError ? cause : failed('', cause)));
-  }).finally(() => {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  });
+      .catch((cause: unknown) => {
+        throw cause instanceof FleetUnavailableError ? cause : failed('', cause);
+      });
+  return within(work, timeoutMs, () => failed(`: no answer within ${timeoutMs} ms`), signal);
 }

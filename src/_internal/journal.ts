@@ -114,7 +114,7 @@ export class CallJournal {
   }
 
   /** Entries (oldest first) that started at or after `since`, or that are still in flight. */
-  entries(since = Number.NEGATIVE_INFINITY): readonly JournalEntry[] {
+  entries(since = -Infinity): readonly JournalEntry[] {
     this.#prune();
     return this.#list.filter((entry) => entry.at >= since || entry.endedAt === undefined || entry.endedAt >= since);
   }

@@ -53,7 +53,7 @@ export class MemoryBudget implements SharedBudget {
     const stamp = counted[used - limit];
     return {
       granted: false,
-      retryInMs: stamp === undefined ? Number.POSITIVE_INFINITY : stamp + budget.windowMs - now,
+      retryInMs: stamp === undefined ? Infinity : stamp + budget.windowMs - now,
     };
   }
 

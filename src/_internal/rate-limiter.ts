@@ -31,7 +31,7 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
   batch: { limit: 100, windowMs: 60_000 },
   close: { limit: 300, windowMs: 60_000 },
   default: { limit: 1000, windowMs: 60_000 },
-  public: { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 },
+  public: { limit: Infinity, windowMs: 60_000 },
 };
 
 interface RateLimiterOptions {

@@ -11,9 +11,12 @@ import type { RetrySafety } from './endpoint-call.ts';
  * and not at all when it answers 429; a request that never left was not counted either.
  */
 export function settlementOf(result: AttemptResult<unknown>): 'counted' | 'refunded' {
-  if (result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429) return 'refunded';
-  if (result.kind === 'network' && result.neverSent) return 'refunded';
-  return 'counted';
+  return isRateLimited(result) || (result.kind === 'network' && result.neverSent) ? 'refunded' : 'counted';
+}
+
+/** A 429 answer. */
+export function isRateLimited(result: AttemptResult<unknown>): result is HttpFailure {
+  return result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429;
 }
 
 /** A 4xx answer: the server refused, whatever its body (a too-large error carries the status). */
@@ -26,15 +29,17 @@ export function isReplay(error: FuturesError): boolean {
   return error instanceof ApiError && error.status === 401 && error.error === 'Signature replay detected';
 }
 
+interface HttpFailure {
+  kind: 'http';
+  error: FuturesError;
+  retryAfterMs: number | undefined;
+  dateHeader: string | null;
+  sentAt: number;
+  receivedAt: number;
+}
+
 export type Failure =
-  | {
-      kind: 'http';
-      error: FuturesError;
-      retryAfterMs: number | undefined;
-      dateHeader: string | null;
-      sentAt: number;
-      receivedAt: number;
-    }
+  | HttpFailure
   | { kind: 'network'; error: FuturesError; neverSent: boolean }
   | { kind: 'redirect'; error: FuturesError }
   /** The body passed maxResponseBytes: the server answered, and would send the same again. */
@@ -64,7 +69,7 @@ export function retryDelay(
         return failure.retryAfterMs > retry.maxRetryAfterMs ? undefined : failure.retryAfterMs;
       }
       // The spec's 429 schedule without Retry-After: 1 s, 2 s, 4 s, 8 s (no jitter, no cap).
-      return backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY });
+      return backoffStep(retries, { baseMs: 1000, maxMs: Infinity });
     }
     if (status >= 500 && safety === 'idempotent') return jittered();
     // A fresh signature at once: the rejected attempt was not acted on, and waiting changes nothing.

@@ -9,7 +9,7 @@ import type { Signer } from '../options.ts';
 import { canonicalQuery, type QueryParams } from '../signer.ts';
 import type { ClockSync } from './clock.ts';
 import type { EndpointCall } from './endpoint-call.ts';
-import { fleetCall } from './fleet-call.ts';
+import { fleetCall, within } from './fleet-call.ts';
 import type { Redactor } from './redact.ts';
 
 /** What signing needs from the client. */
@@ -61,7 +61,7 @@ async function signQuery(context: SigningContext, query: QueryParams, lane: Flee
  * Signs under the caller's signal and what is left of the attempt's deadline: a `signer` is user code (often a
  * remote KMS) that may never answer, and nothing has been sent yet, so giving up here is always safe.
  */
-export async function signWithin(
+export function signWithin(
   context: SigningContext,
   call: EndpointCall<unknown>,
   query: QueryParams,
@@ -71,31 +71,15 @@ export async function signWithin(
   /** What is left of the attempt's deadline. */
   withinMs: number,
 ): Promise<string> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onAbort: (() => void) | undefined;
-  const guard = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new TimeoutError({
-            method: call.method,
-            path: call.path,
-            timeoutMs,
-            details: 'signing did not finish in time; nothing was sent',
-          }),
-        ),
-      withinMs,
-    );
-    onAbort = () => reject(abortError(call, signal?.reason));
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-  try {
-    // race() subscribes to both, so a signer that rejects after losing the race is not an unhandled rejection.
-    return await Promise.race([signQuery(context, query, lane), guard]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  }
+  const { method, path } = call;
+  const details = 'signing did not finish in time; nothing was sent';
+  return within(
+    () => signQuery(context, query, lane),
+    withinMs,
+    () => new TimeoutError({ method, path, timeoutMs, details }),
+    signal,
+    (reason) => abortError(call, reason),
+  );
 }
 
 /**

@@ -20,7 +20,7 @@ import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
 import { type Scrubber, shapeScrubber } from './redact.ts';
 import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
-import { type AttemptResult, isRefusal, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
+import { type AttemptResult, isRateLimited, isRefusal, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
 import type { SignAttempt } from './signing.ts';
 import { acquireSlot, traceStatus } from './trace.ts';
 
@@ -116,6 +116,7 @@ export class Transport {
 
   private async run<T>(call: EndpointCall<T>): Promise<T> {
     const { config } = this;
+    const { method, path } = call;
     const signal = call.options?.signal;
     const timeoutMs = call.options?.timeoutMs ?? config.timeoutMs;
     const retryLimit = config.retry === false ? 0 : config.retry.limit;
@@ -125,7 +126,7 @@ export class Transport {
     // connection proves only that THAT attempt did nothing, so the call's failure must still say "unknown".
     const flight = { mayHaveActed: false };
     const fail = (error: FuturesError): FuturesError =>
-      flight.mayHaveActed && call.method !== 'GET' ? markOutcomeUnknown(error) : error;
+      flight.mayHaveActed && method !== 'GET' ? markOutcomeUnknown(error) : error;
 
     const priority = priorityOf(call);
     const killSwitch = call.killSwitch === true || call.options?.killSwitch === true;
@@ -147,12 +148,12 @@ export class Transport {
         slot.settle(slot.sent ? 'counted' : 'refunded');
         throw error instanceof FuturesError ? fail(error) : error;
       }
-      const limited = result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429;
+      const limited = isRateLimited(result) ? result : undefined;
       if (limited) {
         // The pause is set before the refund, so the freed slot cannot go to a call the pause must hold.
         const pauseMs =
-          (result.kind === 'http' ? result.retryAfterMs : undefined) ??
-          (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Number.POSITIVE_INFINITY }));
+          limited.retryAfterMs ??
+          (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Infinity }));
         this.#pauseBucket(call, pauseMs, killSwitch);
       }
       slot.settle(settlementOf(result));
@@ -183,7 +184,7 @@ export class Transport {
         resynced = true;
         this.clockSync.resync(result.dateHeader, result.sentAt, result.receivedAt);
         config.logger?.warn(
-          `${call.method} ${call.path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`,
+          `${method} ${path}: timestamp rejected, clock re-synced (offset ${this.clockSync.offset} ms)`,
         );
         this.#hooks?.retry(call, attempt, 0);
         continue;
@@ -194,13 +195,13 @@ export class Transport {
       const delay = limited && asked !== undefined ? Math.min(asked, config.maxPauseMs) : asked;
       if (delay === undefined || retries >= retryLimit) throw fail(error);
       retries++;
-      config.logger?.warn(`${call.method} ${call.path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
+      config.logger?.warn(`${method} ${path}: retry ${retries}/${retryLimit} in ${delay} ms`, {
         reason: error.shortMessage,
       });
+      this.#hooks?.retry(call, attempt, delay, result);
       // A 429's wait is its bucket's pause, served by the pacer, which releases the waiting calls one by one
       // (the kill switch as a probe): sleeping here as well would release them all together when it ends.
-      this.#hooks?.retry(call, attempt, delay, result);
-      waitOutPause = limited;
+      waitOutPause = !!limited;
       if (limited) continue;
       try {
         await config.clock.sleep(delay, signal);
@@ -253,6 +254,7 @@ export class Transport {
     slot: Slot,
   ): Promise<AttemptResult<T>> {
     const { config } = this;
+    const { method, path } = call;
     const query = call.query ?? {};
     if (signal?.aborted) throw this.#abortError(call, signal.reason);
     // One deadline for the attempt from here: a slow lane or signer leaves less time for the wire, so an attempt
@@ -265,7 +267,7 @@ export class Transport {
     } catch (error) {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }
-    const url = `${config.baseUrl}${call.path}${search ? `?${search}` : ''}`;
+    const url = `${config.baseUrl}${path}${search ? `?${search}` : ''}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (call.signed && config.apiKey) headers['X-API-KEY'] = config.apiKey;
     let body: string | undefined;
@@ -273,7 +275,7 @@ export class Transport {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(call.body);
     }
-    config.logger?.debug(`${call.method} ${call.path} attempt ${attempt}`);
+    config.logger?.debug(`${method} ${path} attempt ${attempt}`);
 
     // One deadline for the whole attempt, headers AND body, on real time (an injected fake clock that jumps ahead
     // in sleep() must not fire timeouts of requests still on the wire). The deadline and the caller's signal end
@@ -299,13 +301,9 @@ export class Transport {
     const onCallerAbort = () => setTimeout(() => stop(CALLER_ABORT), 0);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     const timer = setTimeout(() => stop(DEADLINE), leftMs());
-    const timeoutError = () => ({
-      kind: 'timeout' as const,
-      error: new TimeoutError({ method: call.method, path: call.path, timeoutMs }),
-    });
     const interrupted = (error: unknown): AttemptResult<T> | undefined => {
       const why = stoppedBy ?? error;
-      if (why === DEADLINE) return timeoutError();
+      if (why === DEADLINE) return { kind: 'timeout', error: new TimeoutError({ method, path, timeoutMs }) };
       if (why === CALLER_ABORT) {
         // Aborted while the request was on the wire: the server may have received it.
         flight.mayHaveActed = true;
@@ -316,7 +314,7 @@ export class Transport {
 
     const requestInit: RequestInit = {
       ...config.fetchOptions,
-      method: call.method,
+      method,
       headers: { ...config.fetchHeaders, ...headers },
       signal: attemptController.signal,
       // Never follow: the next hop would receive the API key and a signature valid on any endpoint for 5 s.
@@ -344,13 +342,7 @@ export class Transport {
       try {
         response = await Promise.race([sending, stopped]);
       } catch (error) {
-        const stoppedResult = interrupted(error);
-        if (stoppedResult) return stoppedResult;
-        if (signal?.aborted) {
-          flight.mayHaveActed = true;
-          throw this.#abortError(call, signal.reason);
-        }
-        return this.#network(call, error);
+        return interrupted(signal?.aborted ? CALLER_ABORT : error) ?? this.#network(call, error);
       }
       if (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status) || response.redirected) {
         // The server answered (so a state change may have happened), but whatever it points at is not the API.
@@ -358,8 +350,8 @@ export class Transport {
         return {
           kind: 'redirect',
           error: new RedirectError({
-            method: call.method,
-            path: call.path,
+            method,
+            path,
             status: response.type === 'opaqueredirect' ? 0 : response.status,
             location: redirectTarget(response.headers.get('location'), url),
           }),
@@ -376,8 +368,8 @@ export class Transport {
           return {
             kind: 'too-large',
             error: new ResponseTooLargeError({
-              method: call.method,
-              path: call.path,
+              method,
+              path,
               status: response.status,
               limitBytes: config.maxResponseBytes,
               seen: error.seen,
@@ -388,9 +380,9 @@ export class Transport {
           if (stoppedBy === CALLER_ABORT) throw this.#abortError(call, signal?.reason);
           text = ''; // the refusal is reported from its status
         } else {
-          const stoppedResult = interrupted(error);
-          if (stoppedResult) return stoppedResult;
-          return this.#network(call, error, false, 'the connection broke while the response was read');
+          return (
+            interrupted(error) ?? this.#network(call, error, false, 'the connection broke while the response was read')
+          );
         }
       }
     } finally {
@@ -398,8 +390,7 @@ export class Transport {
       signal?.removeEventListener('abort', onCallerAbort);
     }
     const receivedAt = config.clock.now();
-    const dateHeader = response.headers.get('date');
-    this.clockSync.addSample(dateHeader, sentAt, receivedAt);
+    this.clockSync.addSample(response.headers.get('date'), sentAt, receivedAt);
     return answerOf(call, response, text, {
       sentAt,
       receivedAt,

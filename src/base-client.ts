@@ -16,56 +16,60 @@ import { hmacSha256Hex } from './signer.ts';
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
 const fleetsInUse = /* @__PURE__ */ new WeakSet<Fleet>();
 
-function resolveFleet(options: FuturesClientOptions): Fleet | undefined {
-  const { fleet } = options;
+const hasMethods = (value: unknown, names: string[]): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
+
+function resolveFleet({ fleet, rateLimit }: FuturesClientOptions): Fleet | undefined {
   if (fleet === undefined) return undefined;
-  const budget = (fleet as Partial<Fleet> | null)?.budget;
-  if (
-    typeof fleet !== 'object' ||
-    fleet === null ||
-    typeof fleet.lane !== 'function' ||
-    typeof fleet.close !== 'function' ||
-    typeof budget !== 'object' ||
-    budget === null ||
-    typeof budget.tryTake !== 'function' ||
-    typeof budget.settle !== 'function' ||
-    typeof budget.pause !== 'function'
-  ) {
+  if (!hasMethods(fleet, ['lane', 'close']) || !hasMethods(fleet.budget, ['tryTake', 'settle', 'pause'])) {
     throw new ConfigurationError('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
   }
-  if (options.rateLimit === false) {
-    throw new ConfigurationError('fleet needs rateLimit (a member must count its requests in the fleet budget)');
+  if (rateLimit === false) {
+    throw new ConfigurationError('fleet needs rateLimit (a member counts its requests in the fleet budget)');
   }
   if (fleetsInUse.has(fleet)) {
-    throw new ConfigurationError(
-      'This fleet already serves another client: give each client its own fleet member (own lane)',
-    );
+    throw new ConfigurationError('This fleet already serves another client: give each client its own fleet member');
   }
   return fleet;
 }
 
-function resolveSigner(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
+/** Checks the key, secret and signer, registers them with `redactor`, and returns how to sign (if at all). */
+function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
   const { apiKey, apiSecret, signer } = options;
   if (apiSecret !== undefined && signer !== undefined) {
-    throw new ConfigurationError('Pass either apiSecret or signer, not both');
+    throw new ConfigurationError('Pass apiSecret or signer, not both');
   }
   if ((apiSecret !== undefined || signer !== undefined) && !apiKey) {
     throw new ConfigurationError('apiKey is required with apiSecret or signer');
   }
+  let sign = signer;
   if (apiSecret !== undefined) {
-    if (typeof apiSecret !== 'string' || apiSecret === '')
+    if (typeof apiSecret !== 'string' || apiSecret === '') {
       throw new ConfigurationError('apiSecret must be a non-empty string');
+    }
     if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
       throw new ConfigurationError(
-        'apiSecret in a browser exposes it to every script on the page. Use the signer option to sign elsewhere, ' +
-          'or set dangerouslyAllowBrowser: true if you accept the risk.',
+        'apiSecret in a browser is readable by every script on the page: use the signer option, or set ' +
+          'dangerouslyAllowBrowser: true to accept the risk',
       );
     }
     redactor.addSecret(apiSecret);
-    return (payload) => hmacSha256Hex(apiSecret, payload);
+    sign = (payload) => hmacSha256Hex(apiSecret, payload);
+  } else if (signer !== undefined && typeof signer !== 'function') {
+    throw new ConfigurationError('signer must be a function');
   }
-  if (signer !== undefined && typeof signer !== 'function') throw new ConfigurationError('signer must be a function');
-  return signer;
+  if (apiKey !== undefined) {
+    // It travels as a header: CR/LF would inject headers, and fetch refuses other controls, spaces at the ends
+    // and non-Latin-1 text only at request time, with the key in its message and as a retryable network error.
+    if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
+      const got = typeof apiKey === 'string' ? `${apiKey.length} characters` : typeof apiKey;
+      throw new ConfigurationError(`apiKey must be a non-empty string of printable ASCII without spaces (got ${got})`);
+    }
+    redactor.addApiKey(apiKey);
+  }
+  return sign;
 }
 
 /**
@@ -94,19 +98,7 @@ export class BaseClient {
     const shared = readSharedOptions(options);
     // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
     const redactor = new Redactor();
-    const sign = resolveSigner(options, redactor);
-    if (options.apiKey !== undefined) {
-      if (typeof options.apiKey !== 'string' || options.apiKey === '')
-        throw new ConfigurationError('apiKey must be a non-empty string');
-      // It travels as a header: CR/LF would inject headers, and fetch refuses other controls, spaces at the ends
-      // and non-Latin-1 text only at request time, with the key in its message and as a retryable network error.
-      if (!/^[\x21-\x7e]+$/.test(options.apiKey)) {
-        throw new ConfigurationError(
-          `apiKey must be printable ASCII without spaces or line breaks (got ${options.apiKey.length} characters)`,
-        );
-      }
-      redactor.addApiKey(options.apiKey);
-    }
+    const sign = resolveCredentials(options, redactor);
     const fleet = resolveFleet(options);
     this.options = options;
     this.ctx = {
@@ -172,7 +164,7 @@ export function contextOf(client: object): ClientContext {
   const ctx = (client as unknown as { ctx?: Partial<ClientContext> } | null | undefined)?.ctx;
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.transport?.call !== 'function') {
     throw new ConfigurationError(
-      'Expected a futures-sdk client (createBaseClient(options), createPublicClient(options) or new FuturesClient(options)) as the first argument',
+      'The first argument must be a futures-sdk client (createBaseClient, createPublicClient or new FuturesClient)',
     );
   }
   return ctx as ClientContext;

@@ -1,5 +1,4 @@
-// One call as an endpoint describes it to the transport, and the checks its per-call options get before anything
-// else happens.
+// One call as an endpoint describes it to the transport, and the check of its per-call options.
 import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
@@ -12,17 +11,15 @@ import type { QueryParams } from '../signer.ts';
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /**
- * When a failed attempt may be repeated.
- * - `idempotent`: repeating is harmless (GETs, cancel-all, the setters, order creation with its fixed
- *   clientOrderId): retried on 429, 5xx, timeouts and network errors.
- * - `at-most-once`: repeating could act twice (cancel, close-position, close-and-switch-margin): retried only
- *   when the server certainly did not act (429, nothing sent, the 401 clock re-sync).
+ * When a failed attempt may be repeated. `idempotent` (GETs, cancel-all, setters, create with its fixed
+ * clientOrderId): on 429, 5xx, timeouts and network errors. `at-most-once` (cancel, the closes): only when the
+ * server certainly did not act (429, nothing sent, the 401 clock re-sync).
  */
 export type RetrySafety = 'idempotent' | 'at-most-once';
 
 /**
- * Order of service inside a rate-limit bucket: `trading` (create, batch, cancel, cancel-all, close, setters)
- * before `normal` (a user's reads) before `background` (the watcher's polls).
+ * Order of service inside a rate-limit bucket: `trading` calls, then `normal` (a user's reads), then `background`
+ * (the watcher's polls).
  * @internal
  */
 export type CallPriority = 'trading' | 'normal' | 'background';
@@ -60,11 +57,11 @@ export interface RequestTraceContext {
   error?: FuturesError;
 }
 
-/** One endpoint call, as resources describe it to the transport. */
+/** One endpoint call, as `callEndpoint` describes it to the transport. */
 export interface EndpointCall<T> {
   /** The endpoint's `resource.method` name (`orders.create`), for hook events and traces. */
   endpoint?: string | undefined;
-  /** The endpoint's path as defined, `{id}` unreplaced (`/v2/orders/{id}/cancel`), for hook events and traces. */
+  /** The endpoint's path as defined, `{id}` unreplaced, for hook events and traces. */
   template?: string | undefined;
   method: HttpMethod;
   /** Path with every id already percent-encoded, e.g. `/v2/orders/a%2Fb`. */
@@ -74,7 +71,7 @@ export interface EndpointCall<T> {
   signed: boolean;
   bucket: BucketName;
   safety: RetrySafety;
-  /** Cancel, cancel-all, close-position: never held by a paused bucket (see `Endpoint.killSwitch`). */
+  /** Never held by a paused bucket (see `Endpoint.killSwitch`). */
   killSwitch?: true | undefined;
   /**
    * Order of service inside the bucket. Default: `trading` for anything but a GET and for the orders, batch and
@@ -90,16 +87,12 @@ export interface EndpointCall<T> {
   trace?: RequestTraceContext | undefined;
 }
 
-const PRIORITY_VALUES: ReadonlySet<unknown> = /* @__PURE__ */ new Set<CallPriority>([
-  'trading',
-  'normal',
-  'background',
-]);
+const PRIORITY_VALUES: readonly unknown[] = ['trading', 'normal', 'background'] satisfies CallPriority[];
 
 /** The call's class of service inside its bucket (see {@link EndpointCall.priority}). */
 export function priorityOf(call: EndpointCall<unknown>): CallPriority {
   const asked = call.options?.priority ?? call.priority;
-  if (PRIORITY_VALUES.has(asked)) return asked as CallPriority;
+  if (PRIORITY_VALUES.includes(asked)) return asked as CallPriority;
   const trading =
     call.method !== 'GET' || call.bucket === 'orders' || call.bucket === 'batch' || call.bucket === 'close';
   return trading ? 'trading' : 'normal';

@@ -1,7 +1,5 @@
-// One endpoint as data, and the one function that sends it. Every endpoint file (src/endpoints/<resource>/<method>.ts)
-// declares its endpoint once with `defineEndpoint`; the call it sends (checks, defaults, where each parameter goes),
-// the docs' endpoint tables (scripts/endpoint-docs.ts), the wire-test table and the simulator's coverage check
-// (test/actions/endpoints.test.ts) are all read from that one definition.
+// One endpoint as data, and the one function that sends it. The call (checks, defaults, where each parameter goes),
+// the docs' endpoint tables (scripts/endpoint-docs.ts) and the wire and coverage tests all read that one definition.
 import type * as z from 'zod/mini';
 import type { ApiError, ApiErrorInit } from '../errors/api-error.ts';
 import type { BucketName } from '../fleet/types.ts';
@@ -35,10 +33,7 @@ export interface Endpoint<Result = unknown> {
   readonly bucket: BucketName;
   /** Whether a failed attempt may be repeated when the server may have acted (see {@link RetrySafety}). */
   readonly safety: RetrySafety;
-  /**
-   * Part of the kill switch (cancel, cancel-all, close-position): sent as a probe while its bucket is paused by a
-   * 429, at most one a second, instead of being held or refused by the client's own pacing.
-   */
+  /** Part of the kill switch: sent as a probe (one a second) while its bucket is paused by a 429, not held. */
   readonly killSwitch?: true | undefined;
   /** Order of service in the bucket when not the default for the method and bucket. */
   readonly priority?: CallPriority | undefined;
@@ -46,17 +41,11 @@ export interface Endpoint<Result = unknown> {
   readonly params?: z.ZodMiniType | undefined;
   /** True when a missing `subAccountId` parameter is filled from the client's default. */
   readonly subAccountDefault?: boolean | undefined;
-  /**
-   * What only this endpoint does to its checked parameters, after the sub-account default (`orders.create` adds
-   * the `clientOrderId` that every retry repeats). May throw a `RequestValidationError`.
-   */
+  /** What only this endpoint does to its checked parameters (`orders.create` adds its `clientOrderId`). */
   readonly prepare?: ((params: Params) => Params) | undefined;
   /** Response schema, validated on 2xx. */
   readonly response: z.ZodMiniType<Result>;
-  /**
-   * What the call journal records for a call that can move a position, so that `client.watch()` can tell the
-   * client's own changes from maker fills.
-   */
+  /** What the journal records of a call that can move a position (`client.watch()` tells it from maker fills). */
   readonly journal?: EndpointJournal<Result> | undefined;
   /** An error class that only this endpoint's failures use (close-and-switch-margin's partial 502). */
   readonly errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
@@ -108,11 +97,10 @@ export function defineEndpoint<Result>(definition: EndpointDefinition<Result>): 
 
 /** What one call adds to its endpoint's definition: the caller's arguments, unchecked. */
 export interface EndpointRequest {
-  /** The path parameter that replaces `{id}`, as the caller gave it. */
+  /** The path parameter that replaces `{id}`. */
   id?: unknown;
-  /** The call's parameters as the caller gave them, checked with the definition's `params`. */
   params?: unknown;
-  /** Parameters {@link checkParams} already returned (a call that reads them before sending): sent as they are. */
+  /** Parameters {@link checkParams} already returned: sent as they are. */
   checked?: Params | undefined;
   options?: InternalCallOptions | undefined;
 }
@@ -138,9 +126,8 @@ export function checkParams(
 }
 
 /**
- * Sends one call of `endpoint`: the path id and the parameters checked (nothing is sent when they fail, and the
- * call rejects), defaults filled in, each parameter where the definition puts it, journaled when it declares a
- * journal. The one way endpoint functions reach the transport.
+ * Sends one call of `endpoint` as its definition says (checked, defaults filled in, journaled): the one way
+ * endpoint functions reach the transport. Rejects, sending nothing, when a check fails.
  * @internal
  */
 export async function callEndpoint<Result>(
@@ -165,17 +152,15 @@ export async function callEndpoint<Result>(
 
 /** The call the transport sends for one request of `endpoint` (see {@link callEndpoint}). */
 function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, request: EndpointRequest) {
-  const { path, method } = endpoint;
-  let segment: string | undefined;
-  if (path.includes('{id}')) {
-    segment = encodePathSegment(checkPathId(request.id, `${endpoint.name} (${endpoint.idName ?? 'id'})`));
-  }
+  const { name, path, method } = endpoint;
+  const id =
+    path.includes('{id}') && encodePathSegment(checkPathId(request.id, `${name} (${endpoint.idName ?? 'id'})`));
   const params = request.checked ?? checkParams(ctx, endpoint, request.params);
   const call: EndpointCall<Result> = {
-    endpoint: endpoint.name,
+    endpoint: name,
     template: path,
     method,
-    path: segment === undefined ? path : path.replace('{id}', segment),
+    path: id ? path.replace('{id}', id) : path,
     query: endpoint.params && method !== 'POST' ? (params as QueryParams) : undefined,
     body: endpoint.params && method === 'POST' ? params : undefined,
     signed: endpoint.auth === 'signed',

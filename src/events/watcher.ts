@@ -199,7 +199,6 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * never rejects. A failure goes to this caller only (no `error` event) and counts for the automatic backoff.
    */
   poll(): Promise<AccountWatcherPollResult> {
-    // The caller is told the result: a failure goes to it, not (again) to the `error` event.
     this.#manualWaiting = true;
     return this.#run();
   }
@@ -252,7 +251,6 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const orders = await this.#readOrders(call);
       if (controller.signal.aborted) return stoppedResult(STOPPED_DURING_POLL);
 
-      // Everything was read: commit and report.
       orders.commit();
       const baseline = this.#previousServerAt === undefined;
       this.#failures = 0;

@@ -13,15 +13,8 @@ const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
  * which only throws (the decimal helpers) stays small.
  * @internal
  */
-export function sealError<E extends FuturesError>(error: E, redactor: Scrubber): E {
-  sealOne(error, redactor, 0);
-  return error;
-}
-
-type Sealable = Error & { shortMessage?: string; cause?: unknown; [SCRUB]?: Scrubber };
-
-function sealOne(error: Sealable, redactor: Scrubber, depth: number): void {
-  if (error[SCRUB] === redactor) return; // sealed by this client already
+export function sealError<E extends Sealable>(error: E, redactor: Scrubber, depth = 0): E {
+  if (error[SCRUB] === redactor) return error; // sealed by this client already
   try {
     if (error instanceof FuturesError) {
       hide(error, SCRUB, redactor);
@@ -34,13 +27,16 @@ function sealOne(error: Sealable, redactor: Scrubber, depth: number): void {
     if ('cause' in error) {
       const cause = depth < 6 ? sanitizeCause(error.cause) : '[cause omitted]';
       hide(error, 'cause', cause);
-      if (cause instanceof Error) sealOne(cause, redactor, depth + 1);
+      if (cause instanceof Error) sealError(cause, redactor, depth + 1);
       else if (typeof cause === 'string') hide(error, 'cause', redactor.text(cause));
     }
   } catch {
     // A frozen or exotic error (never one of ours) cannot be rewritten; its text is left as it is.
   }
+  return error;
 }
+
+type Sealable = Error & { shortMessage?: string; cause?: unknown; [SCRUB]?: Scrubber };
 
 function hide(target: object, key: PropertyKey, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: false, writable: true, configurable: true });
@@ -61,7 +57,7 @@ function sanitizeCause(cause: unknown): unknown {
       const copy: Sealable = new Error(String(cause.message));
       copy.name = String(cause.name);
       const code = (cause as { code?: unknown }).code;
-      if (typeof code === 'string') Object.assign(copy, { code });
+      if (typeof code === 'string') (copy as { code?: string }).code = code;
       if ('cause' in cause) hide(copy, 'cause', (cause as Sealable).cause);
       copy.stack = `${copy.name}: ${copy.message}`;
       return copy;

@@ -13,7 +13,8 @@ export interface OwnedClient extends RedisFleetClient {
   disconnect(): void;
 }
 
-type IoredisModule = { Redis?: new (url: string, options: object) => OwnedClient; default?: unknown };
+type RedisClass = new (url: string, options: object) => OwnedClient;
+type IoredisModule = { Redis?: RedisClass; default?: unknown };
 
 export async function openClient(url: string, commandTimeoutMs: number): Promise<OwnedClient> {
   let mod: IoredisModule;
@@ -26,10 +27,7 @@ export async function openClient(url: string, commandTimeoutMs: number): Promise
     );
   }
   const Redis = (mod.Redis ?? (mod.default as IoredisModule | undefined)?.Redis ?? mod.default) as
-    | (new (
-        url: string,
-        options: object,
-      ) => OwnedClient)
+    | RedisClass
     | undefined;
   if (typeof Redis !== 'function') throw new ConfigurationError('futures-sdk/redis: "ioredis" has no Redis class');
   const client = new Redis(url, {

@@ -82,31 +82,25 @@ function decodeAt(text: string, i: number): [char: string, length: number] {
   return [text[i]!, 1];
 }
 
-/** The decoded text, and the source span [start, end) of each of its characters. */
-interface View {
-  chars: string[];
-  starts: number[];
-  ends: number[];
-}
+/** The decoded text, and the source span [start, end) of each of its UTF-16 units. */
+type View = [decoded: string, starts: number[], ends: number[]];
 
 /** `text` decoded until stable, at most `layers` times (3: e.g. a JSON-escaped, percent-encoded, HTML-escaped echo). */
 function decodedView(text: string, layers = 3): View {
-  // One entry per UTF-16 unit; decoding never yields more than one unit per escape (see decodeAt), so the
-  // joined view of a layer indexes exactly like its entries.
-  const units = text.split('');
-  let view: View = { chars: units, starts: units.map((_, i) => i), ends: units.map((_, i) => i + 1) };
-  for (let layer = 0; layer < layers; layer++) {
-    const joined = view.chars.join('');
-    if (!/[%\\&]/.test(joined)) break;
-    const next: View = { chars: [], starts: [], ends: [] };
-    for (let i = 0; i < joined.length; ) {
-      const [char, length] = decodeAt(joined, i);
-      next.chars.push(char);
-      next.starts.push(view.starts[i]!);
-      next.ends.push(view.ends[i + length - 1]!);
+  const units = [...Array(text.length).keys()];
+  let view: View = [text, units, units.map((i) => i + 1)];
+  for (let layer = 0; layer < layers && /[%\\&]/.test(view[0]); layer++) {
+    const [current, starts, ends] = view;
+    const next: View = ['', [], []];
+    for (let i = 0; i < current.length; ) {
+      // Never more than one unit per escape (see decodeAt), so the decoded text indexes like its spans.
+      const [char, length] = decodeAt(current, i);
+      next[0] += char;
+      next[1].push(starts[i]!);
+      next[2].push(ends[i + length - 1]!);
       i += length;
     }
-    if (next.chars.length === view.chars.length) break;
+    if (next[0].length === current.length) break;
     view = next;
   }
   return view;
@@ -226,8 +220,8 @@ export class Redactor implements Scrubber {
    * either case), and the API key echoed whole shows as `…abcd`.
    */
   #scrub(text: string, view: View, sets: Map<number, Set<string>>, registered: boolean): string {
-    const decoded = view.chars.join('');
-    const n = view.chars.length;
+    const [decoded, starts, ends] = view;
+    const n = decoded.length;
     const marked = new Uint8Array(n);
     for (const [size, set] of sets) {
       for (let i = 0; i + size <= n; i++) {
@@ -243,8 +237,8 @@ export class Redactor implements Scrubber {
       while (j < n && marked[j]) j++;
       const run = decoded.slice(i, j);
       const isApiKey = registered && this.#values.find(([value]) => value === run)?.[2];
-      out += text.slice(cursor, view.starts[i]) + (isApiKey ? maskApiKey(run) : REDACTED);
-      cursor = view.ends[j - 1]!;
+      out += text.slice(cursor, starts[i]) + (isApiKey ? maskApiKey(run) : REDACTED);
+      cursor = ends[j - 1]!;
       i = j;
     }
     return out + text.slice(cursor);

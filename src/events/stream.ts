@@ -150,10 +150,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   close(code = 1000, reason = 'client closed'): Promise<void> {
     const wasTerminal = this.#stopped;
     this.#currentState = 'closed';
-    this.#generation++;
-    this.#clearTimers();
-    const socket = this.#socket;
-    this.#socket = undefined;
+    const socket = this.#detach();
     if (!wasTerminal) this.#safeEmit('close', { code, reason, willReconnect: false });
     if (!socket) return Promise.resolve();
     return new Promise<void>((resolve) => {
@@ -262,9 +259,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   #onClose(code: number, reason: string): void {
     const error = this.#socketError;
-    this.#socket = undefined;
-    this.#generation++;
-    this.#clearTimers();
+    this.#detach();
     if (this.#stopped) return;
     if (AUTH_CLOSE_CODES.has(code) || (error !== undefined && /\b(401|403)\b/.test(error))) {
       this.#becomeUnauthorized(code, reason, error);
@@ -365,10 +360,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   /** Drops the socket on the stream's own decision, reports `error` (`what`), then reconnects as after a drop. */
   #abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string): void {
-    const socket = this.#socket;
-    this.#socket = undefined;
-    this.#generation++;
-    this.#clearTimers();
+    const socket = this.#detach();
     if (socket) {
       closeSocket(socket, code, reason);
       terminate(socket);
@@ -377,6 +369,15 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#safeEmit('error', new StreamError(kind, `WebSocket ${safeUrl(this.#options.url)}: ${what}`, { closeCode }));
     if (this.#stopped) return;
     this.#dropped(code, reason);
+  }
+
+  /** Lets go of the socket (its callbacks are ignored from now on) and clears every timer; returns the socket. */
+  #detach(): WebSocketLike | undefined {
+    const socket = this.#socket;
+    this.#socket = undefined;
+    this.#generation++;
+    this.#clearTimers();
+    return socket;
   }
 
   #clearTimers(): void {

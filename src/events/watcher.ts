@@ -253,13 +253,16 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
 
       orders.commit();
       const baseline = this.#previousServerAt === undefined;
+      const polled = (asBaseline: boolean): AccountWatcherPollResult => {
+        this.#safeEmit('poll', { at: now });
+        return { ok: true, at: now, baseline: asBaseline };
+      };
       this.#failures = 0;
       // A baseline read while a call of ours was on the wire may miss its fills: retaken, 3 times at most.
       const onWire = (entry: JournalEntry) => entry.at <= now && (entry.endedAt ?? now + 1) > snapshotStartedAt;
       if (baseline && this.#retakes < 3 && this.#entries(snapshotStartedAt).some(onWire)) {
         this.#retakes++;
-        this.#safeEmit('poll', { at: now });
-        return { ok: true, at: now, baseline: true };
+        return polled(true);
       }
       for (const [symbol, id] of read.nextIds) this.#lastTradeId.set(symbol, id);
       const previous = this.#previous;
@@ -285,17 +288,13 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         baseline,
       });
       this.#carry = detection.carry;
-      if (baseline) {
-        this.#safeEmit('poll', { at: now });
-        return { ok: true, at: now, baseline: true };
-      }
+      if (baseline) return polled(true);
 
       for (const change of positionChanges(previous, positions)) this.#safeEmit('position_update', change);
       for (const change of orders.changes) this.#safeEmit('order_update', change);
       for (const trade of trades) this.#safeEmit('fill', trade);
       for (const fill of detection.fills) this.#safeEmit('maker_fill', fill);
-      this.#safeEmit('poll', { at: now });
-      return { ok: true, at: now, baseline: false };
+      return polled(false);
     } catch (error) {
       if (controller.signal.aborted || this.#stopped) return stoppedResult(STOPPED_DURING_POLL);
       this.#failures++;

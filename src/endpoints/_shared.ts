@@ -1,18 +1,12 @@
 // Parameter schemas several endpoint files share.
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
-import { nonEmptyString } from '../_internal/validate.ts';
+import { intInRange, nonEmptyString } from '../_internal/validate.ts';
 
-/**
- * `subAccountId` as a call argument: a non-empty string, optional.
- * @internal
- */
+/** `subAccountId` as a call argument: a non-empty string, optional. @internal */
 export const subAccountIdParam = /* @__PURE__ */ pure(() => z.optional(nonEmptyString));
 
-/**
- * A millisecond Unix epoch (non-negative integer), optional.
- * @internal
- */
+/** A millisecond Unix epoch (non-negative integer), optional. @internal */
 export const optionalEpochMs = /* @__PURE__ */ pure(() =>
   z.optional(
     z
@@ -20,3 +14,9 @@ export const optionalEpochMs = /* @__PURE__ */ pure(() =>
       .check(z.int({ error: 'must be an integer (milliseconds)' }), z.minimum(0, { error: 'must not be negative' })),
   ),
 );
+
+/** An optional whole number of at least 1 (a page number, a limit the server caps itself). @internal */
+export const optionalPositiveInt = /* @__PURE__ */ pure(() => z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)));
+
+/** An optional whole number of at least 0 (an offset, rows to skip). @internal */
+export const optionalOffset = /* @__PURE__ */ pure(() => z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)));

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, validateParams } from '../../_internal/validate.ts';
+import { validateParams } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Activity, activitySchema, activityTotalsSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalOffset, optionalPositiveInt } from '../_shared.ts';
 
 /**
  * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk does not rely
@@ -30,8 +31,8 @@ export type ActivitiesAllParameters = Record<string, never>;
 /** Run-time check of {@link ActivitiesParameters}. */
 export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    skip: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
-    take: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
+    skip: optionalOffset,
+    take: optionalPositiveInt,
   }),
 );
 

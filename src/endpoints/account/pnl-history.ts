@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { pnlBucketSchema, pnlSummarySchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalPositiveInt } from '../_shared.ts';
 
 /** Query of `GET /v2/account/pnl-history`. */
 export interface PnlHistoryParameters {
@@ -26,7 +26,7 @@ export interface PnlHistoryParameters {
 export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     period: z.optional(z.enum(['daily', 'weekly', 'monthly'], { error: "must be 'daily', 'weekly' or 'monthly'" })),
-    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
+    limit: optionalPositiveInt,
   }),
 );
 

@@ -8,6 +8,7 @@ import type { CallOptions } from '../../options.ts';
 import { type Transfer, transferSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalOffset } from '../_shared.ts';
 
 /** Largest page of `GET /v2/me/transfers`. */
 export const MAX_TRANSFERS_PAGE = 100;
@@ -44,7 +45,7 @@ const transferKindParam = /* @__PURE__ */ pure(() =>
 /** Run-time check of {@link TransfersParameters}. */
 export const transfersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    skip: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
+    skip: optionalOffset,
     take: z.optional(intInRange(1, MAX_TRANSFERS_PAGE)),
     type: z.optional(transferKindParam),
   }),

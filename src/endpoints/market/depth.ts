@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { depthLevelSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalPositiveInt } from '../_shared.ts';
 
 /** Query of `GET /v2/depth`. */
 export interface DepthParameters {
@@ -22,7 +23,7 @@ export interface DepthParameters {
 
 /** Run-time check of {@link DepthParameters}. */
 export const depthParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({ symbol: symbolParam, limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)) }),
+  z.strictObject({ symbol: symbolParam, limit: optionalPositiveInt }),
 );
 
 /** Response of `GET /v2/depth`. */

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini';
 import { callEndpoint, defineEndpoint } from '../../_internal/endpoint.ts';
 import { pure } from '../../_internal/pure.ts';
-import { intInRange, symbolParam } from '../../_internal/validate.ts';
+import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import type { PublicClient } from '../../public-client.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { KLINE_INTERVALS, type KlineInterval, klineSchema } from '../../schemas/market.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalPositiveInt } from '../_shared.ts';
 
 /** Query of `GET /v2/klines`. */
 export interface KlinesParameters {
@@ -43,7 +44,7 @@ export const klinesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
     interval: z.enum(KLINE_INTERVALS, { error: `must be one of ${KLINE_INTERVALS.join(' ')}` }),
-    limit: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
+    limit: optionalPositiveInt,
     startTime: ignoredByServer,
     endTime: ignoredByServer,
   }),

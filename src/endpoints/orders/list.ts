@@ -7,6 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalOffset } from '../_shared.ts';
 
 /** Largest page of `GET /v2/orders`. */
 export const MAX_ORDERS_PAGE = 200;
@@ -35,7 +36,7 @@ export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
     symbol: z.optional(symbolParam),
     status: z.optional(nonEmptyString),
     limit: z.optional(intInRange(1, MAX_ORDERS_PAGE)),
-    offset: z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)),
+    offset: optionalOffset,
   }),
 );
 

@@ -7,7 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { closedPositionRecordSchema } from '../../schemas/trade.ts';
-import { optionalEpochMs, subAccountIdParam } from '../_shared.ts';
+import { optionalEpochMs, optionalPositiveInt, subAccountIdParam } from '../_shared.ts';
 
 /** Largest page of `GET /v2/futures/positionHistory`. */
 export const MAX_POSITION_HISTORY_PAGE = 1000;
@@ -40,7 +40,7 @@ export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
     .strictObject({
       symbol: z.optional(symbolParam),
       subAccountId: subAccountIdParam,
-      page: z.optional(intInRange(1, Number.MAX_SAFE_INTEGER)),
+      page: optionalPositiveInt,
       limit: z.optional(intInRange(1, MAX_POSITION_HISTORY_PAGE)),
       startTime: optionalEpochMs,
       endTime: optionalEpochMs,

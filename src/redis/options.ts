@@ -84,16 +84,9 @@ export interface RedisFleet extends Fleet {
 const NAMESPACE = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** The options with every default applied and checked. */
-export interface Resolved {
-  namespace: string;
-  maxMembers: number;
-  leaseTtlMs: number;
-  laneRestMs: number;
-  commandTimeoutMs: number;
-  joinTimeoutMs: number;
-}
+export type Resolved = ReturnType<typeof resolveOptions>;
 
-export function resolveOptions(options: RedisFleetOptions): Resolved {
+export function resolveOptions(options: RedisFleetOptions) {
   if (typeof options !== 'object' || options === null) throw new ConfigurationError('createRedisFleet needs options');
   if ((options.url === undefined) === (options.client === undefined)) {
     throw new ConfigurationError('createRedisFleet needs exactly one of `url` and `client`');

@@ -25,6 +25,10 @@ interface Lease {
   wallDeadline: number;
 }
 
+/** When a request left, on both clocks a lease is timed with. */
+type SentAt = { mono: number; wall: number };
+const sentAt = (): SentAt => ({ mono: performance.now(), wall: Date.now() });
+
 type ScriptReply = [number, string | number, ...unknown[]];
 type BucketName = Parameters<SharedBudget['tryTake']>[0];
 
@@ -82,12 +86,13 @@ class RedisFleetMember implements RedisFleet {
     return lease !== undefined && performance.now() < lease.monoDeadline && Date.now() < lease.wallDeadline;
   }
 
-  /** A lease granted for `leaseMs` by a request sent at (mono, wall): valid locally until a little before. */
-  #leaseFrom(index: number, leaseMs: number, mono: number, wall: number): Lease {
+  /** Holds a lease granted for `leaseMs` by a request sent at `sent`: valid locally until a little before. */
+  #leased(index: number, leaseMs: number, lanesHeld: unknown, sent: SentAt): void {
     // The lease started on Redis after the request left, so measuring from the send time is conservative; the
     // margin covers the two clocks running at slightly different rates.
     const usable = leaseMs - Math.max(50, Math.ceil(leaseMs / 100));
-    return { index, monoDeadline: mono + usable, wallDeadline: wall + usable };
+    this.#lease = { index, monoDeadline: sent.mono + usable, wallDeadline: sent.wall + usable };
+    this.#fallback.lanesHeld(lanesHeld);
   }
 
   /** Leases a lane, retrying until `joinTimeoutMs`; rejects with FleetUnavailableError or ConfigurationError. */
@@ -121,13 +126,11 @@ class RedisFleetMember implements RedisFleet {
 
   /** One lease attempt: 'held', or how long to wait before the next. */
   async #acquire(): Promise<'held' | number> {
-    const mono = performance.now();
-    const wall = Date.now();
+    const sent = sentAt();
     const { maxMembers, leaseTtlMs, laneRestMs } = this.#o;
     const [code, value, held] = await this.#runLane(lua.ACQUIRE_LANE, maxMembers, leaseTtlMs, laneRestMs, this.#config);
     if (code >= 0) {
-      this.#lease = this.#leaseFrom(code, Number(value), mono, wall);
-      this.#fallback.lanesHeld(held);
+      this.#leased(code, Number(value), held, sent);
       this.#lastIndex = code;
       return 'held';
     }
@@ -169,15 +172,13 @@ class RedisFleetMember implements RedisFleet {
         if (acquired !== 'held') next = Math.min(Math.max(acquired, 10), this.#o.leaseTtlMs / 3);
       } else {
         const alive = this.#isLive(lease);
-        const mono = performance.now();
-        const wall = Date.now();
+        const sent = sentAt();
         const { leaseTtlMs, laneRestMs } = this.#o;
         const args = [index, leaseTtlMs, laneRestMs, this.#config, alive ? '1' : '0'];
         const [code, value, held, restored] = await this.#runLane(lua.RENEW_LANE, ...args);
         if (this.#closed) return;
         if (code >= 0) {
-          this.#lease = this.#leaseFrom(code, Number(value), mono, wall);
-          this.#fallback.lanesHeld(held);
+          this.#leased(code, Number(value), held, sent);
           if (this.#missed || restored === 1) await this.#restoreSlots();
         } else {
           // -4: someone else holds it (Redis lost data): stop signing at once. -5 or -1: the record is gone or
@@ -224,9 +225,7 @@ class RedisFleetMember implements RedisFleet {
     if (granted === -1) return this.#staticShare(bucket, budget, undefined);
     this.#fallback.observe(bucket, windowMs, used, clearMs, granted === 1 ? String(value) : undefined);
     if (granted === 1) return { granted: true, ticket: String(value) };
-    return paused === 1
-      ? { granted: false, retryInMs: Number(value), paused: true }
-      : { granted: false, retryInMs: Number(value) };
+    return { granted: false, retryInMs: Number(value), ...(paused === 1 ? { paused: true } : {}) };
   }
 
   /**

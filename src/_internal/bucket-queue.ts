@@ -37,10 +37,10 @@ export class BucketQueue {
   #pausedUntil = 0;
   #pumping = false;
   #wakeUp: (() => void) | undefined;
-  /** A wake-up that came while the pump was not waiting (e.g. during an async tryTake). */
+  /** Woken while not waiting (e.g. during an async tryTake). */
   #stale = false;
   #timer: { until: number; done: Promise<void>; controller: AbortController } | undefined;
-  /** Slots this queue granted that are not settled yet: their settles are what an `Infinity` retry waits for. */
+  /** Granted slots not settled yet: their settles are what an `Infinity` retry waits for. */
   #unsettled = 0;
   /** A kill-switch call sent through a pause, not settled yet; and when the last one was sent. */
   #probeOut = false;
@@ -270,14 +270,13 @@ export class BucketQueue {
     );
     this.#grant(
       waiter,
-      this.#watched({ sent: false, settle() {} }, () => (this.#probeOut = false)),
+      this.#watched(NO_SLOT, () => (this.#probeOut = false)),
     );
   }
 
   /** Grants the head's slot; while recovering from a pause, the first release holds the rest until it settles. */
   #give(waiter: Waiter, slot: Slot): void {
     if (this.#recovering) {
-      // The bucket's even rate.
       const { limit, windowMs } = this.#limits;
       const spacingMs = Number.isFinite(limit) ? Math.ceil(windowMs / limit) : UNLIMITED_SPACING_MS;
       this.#nextReleaseAt = this.#deps.clock.now() + spacingMs;
@@ -290,16 +289,11 @@ export class BucketQueue {
     if (!this.#first()) this.#recovering = false;
   }
 
-  /** `slot`, calling `onSettle` (once) and waking the pump when it settles. */
+  /** `slot`, calling `onSettle` (once) and waking the pump when it settles (the inner slot's `sent` is unread). */
   #watched(slot: Slot, onSettle: () => void): Slot {
     let settled = false;
     return {
-      get sent() {
-        return slot.sent;
-      },
-      set sent(value) {
-        slot.sent = value;
-      },
+      sent: false,
       settle: (settlement) => {
         slot.settle(settlement);
         if (settled) return;

@@ -57,10 +57,9 @@ function alignToLane(t: number, lane: FleetLane): number {
   return rest === 0 ? t : t + lane.count - rest;
 }
 
+/** The offsets (server − local) consistent with one sample: `[low, high]`. */
 interface OffsetSample {
-  /** Lowest offset (server − local) consistent with the sample. */
   low: number;
-  /** Highest offset consistent with the sample. */
   high: number;
   roundTripMs: number;
 }
@@ -70,29 +69,20 @@ const MAX_SAMPLES = 8;
 /** How long a handed-out timestamp is remembered: the server's 60 s replay window plus its 5 s drift. */
 const REPLAY_MEMORY_MS = 65_000;
 
-/** The value of `[low, high]` closest to zero. */
-function closestToZero(low: number, high: number): number {
-  return low > 0 ? low : Math.min(high, 0);
-}
-
 /**
- * Learns the offset between the local clock and the server's from `Date` headers, and hands out timestamps
- * that never repeat on the server's time axis, whatever the local clock does.
+ * Learns the server's clock offset from `Date` headers and hands out timestamps that never repeat on the server's
+ * time axis, whatever the local clock does.
  *
- * A `Date` header has one-second resolution, so one sample says only that the server's clock read
- * [D, D + 1000) at some instant between sending and receiving: offset ∈ [D − received, D + 1000 − sent].
- * The lowest-latency samples (at most 8) are intersected, which narrows that window; if they disagree (the
- * local clock was stepped) only the newest sample is kept. The offset used is the point of that window closest
- * to zero: a local clock the server agrees with is used as it is, so two processes on one machine (a bot and its
- * restarted successor, two clients of a test) put their timestamps on the same axis instead of each on its own
- * guess within the second.
+ * A `Date` header (1 s resolution) says the offset is in [D − received, D + 1000 − sent]. The lowest-latency
+ * samples (at most 8) are intersected; if they disagree (the local clock was stepped) only the newest is kept.
+ * The offset used is the point of that window closest to zero, so processes on one machine (a bot and its
+ * restarted successor) share one time axis instead of each guessing within the second.
  *
- * Timestamps are strictly increasing while the estimate holds; on the machine's own clock a request is sent only
- * once the clock has passed its timestamp (signing.ts), so a process restarted on the same key, or a second
- * client started after the first, signs later values. Uniqueness does not rest on that order alone: every value handed out is
- * remembered for 65 s of monotonic time (`performance.now`: the wall clock may jump, the server's replay cache
- * does not) and skipped. A step of the local clock (NTP, a resumed VM) shows up as a `401 Invalid or expired
- * timestamp`, which re-syncs from that response's `Date` and is retried once (the server did not act).
+ * Timestamps strictly increase while the estimate holds; on the machine's own clock a request leaves only once the
+ * clock has passed its timestamp (signing.ts), so a later process on the key signs later values. Besides, every
+ * value handed out is remembered and skipped for 65 s of monotonic time (the wall clock may jump, the server's
+ * replay cache does not). A clock step shows up as `401 Invalid or expired timestamp`, which re-syncs from that
+ * response's `Date` and is retried once (the server did not act).
  */
 export class ClockSync {
   #samples: OffsetSample[] = [];
@@ -164,7 +154,8 @@ export class ClockSync {
       low = sample.low;
       high = sample.high;
     }
-    this.#offsetMs = closestToZero(low, high);
+    // The point of [low, high] closest to zero.
+    this.#offsetMs = low > 0 ? low : Math.min(high, 0);
   }
 
   /**

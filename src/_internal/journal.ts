@@ -63,12 +63,9 @@ export interface JournalHandle {
 type MutableEntry = { -readonly [K in keyof JournalEntry]: JournalEntry[K] };
 
 /**
- * The record of this client's own position-moving REST calls, with their start and end times. The maker-fill
- * detector reads it to tell the client's own position changes from maker fills (spec, Events rule 2).
- *
- * Where it is written: `orders.create`, each item of `orders.createBatch`, `orders.closePosition` and
- * `futures.closeAndSwitchMargin` call {@link journalCall} with `ctx.journal` around their transport call. The
- * client creates one journal per instance (`ctx.journal`); entries older than `retentionMs` are dropped.
+ * This client's own position-moving REST calls (written by {@link journalCall} around each), with their start and
+ * end times: the maker-fill detector tells the client's own position changes from maker fills with it (spec,
+ * Events rule 2). One per client (`ctx.journal`); entries settled more than `retentionMs` ago are dropped.
  */
 export class CallJournal {
   readonly #clock: { now(): number };
@@ -78,16 +75,12 @@ export class CallJournal {
   /** Tells this journal's entry ids from another's (a checkpoint names the journal its ids belong to). */
   readonly instance = uuidV4();
 
-  /**
-   * @param clock the client's clock (its `now()` is the time base of every entry).
-   * @param retentionMs how long settled entries are kept.
-   */
+  /** `clock.now()` is the time base of every entry. */
   constructor(clock: { now(): number }, retentionMs = 120_000) {
     this.#clock = clock;
     this.#retentionMs = retentionMs;
   }
 
-  /** Records the start of a call. */
   begin(init: JournalEntryInit): JournalHandle {
     this.#prune();
     const entry: MutableEntry = {
@@ -154,12 +147,8 @@ export async function journalCall<T>(
   try {
     orders = ordersOf?.(result) ?? [];
     learned = learn?.(result) ?? {};
-  } catch {
-    // Reading ids is best effort: the call itself succeeded.
-  }
-  handles.forEach((handle, index) => {
-    handle.succeed(orders[index] === null ? null : (orders[index] ?? []), learned);
-  });
+  } catch {} // best effort: the call itself succeeded
+  handles.forEach((handle, index) => handle.succeed(orders[index], learned));
   return result;
 }
 

@@ -1,5 +1,5 @@
-// Signing one attempt: a timestamp in this client's lane, the canonical payload, the signature (from user code
-// that may never answer, so under the attempt's deadline and the caller's signal), and the fleet lane it needs.
+// Signing one attempt: the fleet lane it needs, a timestamp in that lane, the canonical payload and the signature
+// (from user code that may never answer, so under the attempt's deadline and the caller's signal).
 import { AbortError } from '../errors/abort-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';
@@ -12,18 +12,6 @@ import type { EndpointCall } from './endpoint-call.ts';
 import { fleetCall, within } from './fleet-call.ts';
 import type { Redactor } from './redact.ts';
 
-/** What signing needs from the client. */
-interface SigningContext {
-  clockSync: ClockSync;
-  /**
-   * True on the machine's own clock: signing is paced to one call per millisecond (per lane), so timestamps do not
-   * run ahead of the server's time. A fake clock has no successor process to protect, and its time may stand still.
-   */
-  paceRunAhead: boolean;
-  sign: Signer;
-  redactor: Redactor;
-}
-
 const abortError = (call: EndpointCall<unknown>, cause: unknown) =>
   new AbortError({ method: call.method, path: call.path, cause });
 
@@ -32,61 +20,11 @@ const MAX_SETTLE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
-async function signQuery(context: SigningContext, query: QueryParams, lane: FleetLane | undefined): Promise<string> {
-  const { clockSync } = context;
-  const timestamp = clockSync.nextTimestamp(lane);
-  const payload = canonicalQuery({ ...query, timestamp });
-  const signature = await context.sign(payload);
-  if (typeof signature !== 'string' || signature === '') {
-    throw new FuturesError('The signer returned no signature');
-  }
-  // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
-  context.redactor.addSignature(signature);
-  // Sent only once the clock has passed it: under a millisecond on average, k ms for the k-th call of a burst
-  // in one millisecond. A client or process that starts on this key after this request left then signs later
-  // timestamps, even with no time between them.
-  // A timer may fire before `Date.now()` moved on (libuv's loop time is cached): look again after each sleep.
-  for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; context.paceRunAhead && early > 0; ) {
-    if (early > MAX_SETTLE_MS - waited) break;
-    await sleep(early);
-    waited += early;
-    early = clockSync.aheadMs(timestamp) + 1;
-  }
-  const userPart = canonicalQuery(query);
-  return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
-}
-
-/**
- * Signs under the caller's signal and what is left of the attempt's deadline: a `signer` is user code (often a
- * remote KMS) that may never answer, and nothing has been sent yet, so giving up here is always safe.
- */
-export function signWithin(
-  context: SigningContext,
-  call: EndpointCall<unknown>,
-  query: QueryParams,
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-  lane: FleetLane | undefined,
-  /** What is left of the attempt's deadline. */
-  withinMs: number,
-): Promise<string> {
-  const { method, path } = call;
-  const details = 'signing did not finish in time; nothing was sent';
-  return within(
-    () => signQuery(context, query, lane),
-    withinMs,
-    () => new TimeoutError({ method, path, timeoutMs, details }),
-    signal,
-    (reason) => abortError(call, reason),
-  );
-}
-
 /**
  * This member's timestamp lane, under the call's deadline and signal. Nothing is signed or sent without it:
  * a lane that cannot be had is a `FleetUnavailableError` (safe to repeat).
  */
-export async function fleetLane(
+async function fleetLane(
   fleet: Fleet | undefined,
   call: EndpointCall<unknown>,
   timeoutMs: number,
@@ -132,15 +70,47 @@ export function createAttemptSigner(options: {
   sign: Signer;
   redactor: Redactor;
   fleet: Fleet | undefined;
-  /** True on the machine's own clock (see SigningContext.paceRunAhead). */
+  /**
+   * True on the machine's own clock: signing is paced to one call per millisecond (per lane), so timestamps do not
+   * run ahead of the server's time. A fake clock has no successor process to protect, and its time may stand still.
+   */
   paceRunAhead: boolean;
 }): (clockSync: ClockSync) => SignAttempt {
   const { sign, redactor, fleet, paceRunAhead } = options;
   return (clockSync) => {
-    const context: SigningContext = { clockSync, sign, redactor, paceRunAhead };
+    /** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
+    const signQuery = async (query: QueryParams, lane: FleetLane | undefined) => {
+      const timestamp = clockSync.nextTimestamp(lane);
+      const signature = await sign(canonicalQuery({ ...query, timestamp }));
+      if (typeof signature !== 'string' || signature === '') throw new FuturesError('The signer returned no signature');
+      // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
+      redactor.addSignature(signature);
+      // Sent only once the clock has passed it: under a millisecond on average, k ms for the k-th call of a burst
+      // in one millisecond. A client or process that starts on this key after this request left then signs later
+      // timestamps, even with no time between them.
+      // A timer may fire before `Date.now()` moved on (libuv's loop time is cached): look again after each sleep.
+      for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; paceRunAhead && early > 0; ) {
+        if (early > MAX_SETTLE_MS - waited) break;
+        await sleep(early);
+        waited += early;
+        early = clockSync.aheadMs(timestamp) + 1;
+      }
+      const userPart = canonicalQuery(query);
+      return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
+    };
     return async (call, query, timeoutMs, signal, leftMs) => {
       const lane = await fleetLane(fleet, call, timeoutMs, signal);
-      return signWithin(context, call, query, timeoutMs, signal, lane, leftMs());
+      const { method, path } = call;
+      const details = 'signing did not finish in time; nothing was sent';
+      // A `signer` is user code (often a remote KMS) that may never answer; nothing has been sent yet, so giving
+      // up here is always safe.
+      return within(
+        () => signQuery(query, lane),
+        leftMs(),
+        () => new TimeoutError({ method, path, timeoutMs, details }),
+        signal,
+        (reason) => abortError(call, reason),
+      );
     };
   };
 }

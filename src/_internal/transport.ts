@@ -69,14 +69,11 @@ const CALLER_ABORT = /* @__PURE__ */ Symbol('caller abort');
 export class Transport {
   readonly clockSync: ClockSync;
   readonly limiter: RateLimiter;
-
   readonly config: TransportConfig;
-
-  /** Host (with a non-default port) of the base URL, named in connection errors. */
-  readonly #host: string;
   /** This client's credentials: every error leaving {@link Transport.call} is sealed with it. */
   readonly redactor: Scrubber;
-  /** Signs an attempt (unset without credentials: signed calls are refused before any network). */
+  /** Host (with a non-default port) of the base URL, named in connection errors. */
+  readonly #host: string;
   readonly #signAttempt: SignAttempt | undefined;
   readonly #hooks: HookEmitter | undefined;
 
@@ -257,8 +254,8 @@ export class Transport {
     const { method, path } = call;
     const query = call.query ?? {};
     if (signal?.aborted) throw this.#abortError(call, signal.reason);
-    // One deadline for the attempt from here: a slow lane or signer leaves less time for the wire, so an attempt
-    // never takes more than timeoutMs in all. Monotonic real time, like the timers below.
+    // One deadline for the attempt from here (a slow lane or signer leaves less time for the wire), on monotonic
+    // real time like the timers below.
     const startedAt = performance.now();
     const leftMs = () => Math.max(1, Math.ceil(timeoutMs - (performance.now() - startedAt)));
     let search: string;
@@ -277,10 +274,9 @@ export class Transport {
     }
     config.logger?.debug(`${method} ${path} attempt ${attempt}`);
 
-    // One deadline for the whole attempt, headers AND body, on real time (an injected fake clock that jumps ahead
-    // in sleep() must not fire timeouts of requests still on the wire). The deadline and the caller's signal end
-    // the wait themselves (`stopped`): aborting the fetch is only a courtesy to free the socket, because an abort
-    // that travels through fetch's Request can be lost, and the call would then never settle.
+    // The deadline (headers AND body, on real time: a fake clock jumping ahead in sleep() must not time out requests
+    // on the wire) and the caller's signal end the wait themselves (`stopped`): aborting the fetch only frees the
+    // socket, as an abort travelling through fetch's Request can be lost and the call would never settle.
     const attemptController = new AbortController();
     if (signal?.aborted) throw this.#abortError(call, signal.reason);
     let stoppedBy: typeof DEADLINE | typeof CALLER_ABORT | undefined;
@@ -289,15 +285,13 @@ export class Transport {
       rejectStopped = reject;
     });
     stopped.catch(noop);
-    // Recorded before the courtesy abort: the aborted fetch or body may reject first, with an abort error of its
-    // own, and must still be reported as this deadline or this signal.
+    // Recorded before the courtesy abort: the aborted fetch or body may reject first with an abort error of its own.
     const stop = (why: typeof DEADLINE | typeof CALLER_ABORT) => {
       stoppedBy ??= why;
       rejectStopped(why);
       attemptController.abort(why === CALLER_ABORT ? signal?.reason : undefined);
     };
-    // One macrotask later: a response (or body) that has already arrived when the signal fires is kept, so an
-    // abort racing a completed request does not turn a known outcome into an unknown one.
+    // One macrotask later: a response (or body) already in when the signal fires is kept, a known outcome.
     const onCallerAbort = () => setTimeout(() => stop(CALLER_ABORT), 0);
     signal?.addEventListener('abort', onCallerAbort, { once: true });
     const timer = setTimeout(() => stop(DEADLINE), leftMs());

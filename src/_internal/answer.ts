@@ -34,15 +34,14 @@ export function answerOf<T>(
   const parsed = parseBody(text);
   if (response.ok && !(parsed.json && isFailureEnvelope(parsed.value))) {
     context.acted();
-    if (!parsed.json) {
-      throw new ResponseValidationError({
-        issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }],
-        body: text,
-        method,
-        path,
-      });
-    }
-    const result = safeParse(call.schema, parsed.value, parseContext);
+    const result = parsed.json
+      ? safeParse(call.schema, parsed.value, parseContext)
+      : {
+          success: false as const,
+          error: {
+            issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }],
+          },
+        };
     if (!result.success) {
       throw new ResponseValidationError({
         issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),
@@ -62,8 +61,8 @@ export function answerOf<T>(
   const retryAfterMs = parseRetryAfter(retryAfterHeader, Number.isNaN(serverDate) ? context.serverNow() : serverDate);
   if (retryAfterHeader !== null && retryAfterMs === undefined) {
     context.logger?.warn(
-      `${method} ${path}: ignored a Retry-After that is not a delay in seconds or a future HTTP date ` +
-        `(${JSON.stringify(redact(retryAfterHeader).slice(0, 40))})`,
+      `${method} ${path}: ignored a Retry-After that is neither seconds nor a future HTTP date ` +
+        JSON.stringify(redact(retryAfterHeader).slice(0, 40)),
     );
   }
   const init = { status: response.status, method, path, body: parsed.value, retryAfterMs };

@@ -7,7 +7,6 @@ export const noop = (): void => {};
 export type ParsedBody = { json: true; value: unknown } | { json: false; value: string };
 
 export function parseBody(text: string): ParsedBody {
-  if (text.trim() === '') return { json: false, value: text };
   try {
     return { json: true, value: JSON.parse(text) };
   } catch {
@@ -23,10 +22,9 @@ export function parseBody(text: string): ParsedBody {
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
   const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
   // The header sent twice reaches us joined by commas ("3600, 1.5"): the longest delay asked for is kept.
   const parts = trimmed.split(',').map((part) => part.trim());
-  if (parts.length > 1 && parts.every((part) => /^\d+(\.\d+)?$/.test(part))) {
+  if (parts.every((part) => /^\d+(\.\d+)?$/.test(part))) {
     return Math.max(...parts.map((part) => Math.ceil(Number(part) * 1000)));
   }
   // Only an HTTP-date (`Wed, 21 Oct 2015 07:28:00 GMT`): Date.parse alone accepts junk such as "-1" or "7".
@@ -36,12 +34,11 @@ export function parseRetryAfter(header: string | null, now: number): number | un
   return date - now;
 }
 
-const PENDING = /* @__PURE__ */ Symbol('pending');
-const pending = /* @__PURE__ */ Promise.resolve(PENDING);
+const settled = /* @__PURE__ */ Promise.resolve();
 
-/** Whether `promise` was already rejected when handed over (its reaction runs before the resolved marker's). */
+/** Whether `promise` was already rejected when handed over (its reaction runs before the settled marker's). */
 export function isRejected(promise: Promise<unknown>): Promise<boolean> {
-  return Promise.race([promise, pending]).then(
+  return Promise.race([promise, settled]).then(
     () => false,
     () => true,
   );
@@ -110,12 +107,14 @@ export async function readText(response: Response, stopped: Promise<never>, maxB
     reader.cancel().catch(noop);
     throw error;
   }
-  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
-  const bytes = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  let bytes = chunks[0];
+  if (chunks.length > 1) {
+    bytes = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
   }
   return new TextDecoder().decode(bytes);
 }

@@ -18,9 +18,8 @@ export interface FuturesErrorOptions {
  */
 const BRAND = /* @__PURE__ */ Symbol.for('futures-sdk.error');
 /**
- * Set by `sealError` (errors/seal-error.ts) when the error leaves a client: that client's scrubber, used by the
- * JSON view. Sealing lives there so that code which only throws (the decimal helpers) does not carry the
- * redaction rules.
+ * Set by `sealError` when the error leaves a client: that client's scrubber, for the JSON view. Sealing lives in
+ * seal-error.ts so that code which only throws (the decimal helpers) does not carry the redaction rules.
  * @internal
  */
 export const SCRUB = /* @__PURE__ */ Symbol('futures-sdk.scrub');
@@ -36,18 +35,11 @@ export const SCRUB = /* @__PURE__ */ Symbol('futures-sdk.scrub');
  * @example
  * ```ts
  * import { FuturesError } from 'futures-sdk';
- * try {
- *   await client.orders.create({ symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '0.01' });
- * } catch (err) {
- *   if (err instanceof FuturesError) console.error(err.shortMessage);
- * }
+ * if (err instanceof FuturesError) console.error(err.shortMessage);
  * ```
  */
 export class FuturesError extends Error {
-  /**
-   * The class name (`'FuturesError'`, `'NotFoundError'`, ...). Set as a literal in every subclass, so it
-   * survives minifiers that rename classes.
-   */
+  /** The class name (`'FuturesError'`, `'NotFoundError'`, ...): a literal in every subclass, so minifiers keep it. */
   override name = 'FuturesError';
   /** The message without the details line. */
   declare readonly shortMessage: string;
@@ -97,15 +89,18 @@ export class FuturesError extends Error {
 Object.defineProperty(FuturesError.prototype, BRAND, { value: true });
 
 /**
- * Sets a subclass's own fields, in the order given (the order of `JSON.stringify`). The fields are declared with
- * `declare`, since a plain field declaration would also be emitted as an initialiser.
+ * Sets a subclass's own fields in the order given (that of `JSON.stringify`); they are declared with `declare`,
+ * which emits no initialiser.
  * @internal
  */
 export function setFields<E extends FuturesError>(error: E, fields: Partial<E>): void {
   Object.assign(error, fields);
 }
 
-/** {@link setFields} with the `keys` of `source` (constructor arguments). @internal */
+/**
+ * {@link setFields} with the `keys` of `source` (constructor arguments).
+ * @internal
+ */
 export function copyFields<E extends FuturesError>(error: E, source: Partial<E>, keys: ReadonlyArray<keyof E>): void {
   for (const key of keys) (error as Record<keyof E, unknown>)[key] = source[key];
 }
@@ -119,12 +114,7 @@ export function copyFields<E extends FuturesError>(error: E, source: Partial<E>,
  * @example
  * ```ts
  * import { isFuturesError } from 'futures-sdk';
- * try {
- *   await client.account.balance();
- * } catch (err) {
- *   if (isFuturesError(err) && err.name === 'RateLimitError') console.warn('slow down:', err.shortMessage);
- *   else throw err;
- * }
+ * if (isFuturesError(err) && err.name === 'RateLimitError') console.warn('slow down:', err.shortMessage);
  * ```
  */
 export function isFuturesError(value: unknown): value is FuturesError {

@@ -4,13 +4,11 @@ import { FuturesError, SCRUB } from './futures-error.ts';
 const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * Makes an error safe to hand to the caller of a client, with that client's scrubber: message, short message
- * and stack scrubbed; the cause chain replaced by sanitised copies (name, message, `code` — never a raw
- * `Request` that could hold a signature) and scrubbed too; `JSON.stringify` and `util.inspect` views that scrub
- * every field. Fields holding the server's words (`error`, `body`) stay verbatim in memory; every rendering of
- * them goes through those views. Every path by which an error leaves a client (a call's rejection, a stream or
- * watcher `error` event) passes through here; the error classes themselves carry no redaction code, so that code
- * which only throws (the decimal helpers) stays small.
+ * Makes an error safe to hand to a client's caller, with that client's scrubber: message, short message and
+ * stack scrubbed; the cause chain replaced by scrubbed, sanitised copies (name, message, `code`: never a raw
+ * `Request` that could hold a signature); `JSON.stringify` and `util.inspect` views that scrub every field (the
+ * server's words in `error` and `body` stay verbatim in memory). Every way an error leaves a client (a call's
+ * rejection, a stream or watcher `error` event) passes through here, so the error classes carry no redaction code.
  * @internal
  */
 export function sealError<E extends Sealable>(error: E, redactor: Scrubber, depth = 0): E {

@@ -19,8 +19,7 @@ interface Own {
 const now = () => performance.now();
 
 export class FallbackBudget {
-  /** Members to divide a bucket by: the most lanes seen held in the last minute (one that left may still hold
-   *  slots). */
+  /** Members to divide a bucket by: the most lanes seen held in the last minute (one that left may hold slots). */
   private peers = 1;
   private peersAt = 0;
   private readonly seen = new Map<string, Seen>();

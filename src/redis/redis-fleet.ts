@@ -343,11 +343,8 @@ const closedError = () => new FleetUnavailableError('This fleet member was close
 const noAnswerError = (ms: number) =>
   new FleetUnavailableError(`Redis did not answer within ${ms} ms; nothing was sent`);
 
-function describe(error: unknown): string {
-  if (error instanceof FuturesError) return error.shortMessage;
-  if (error instanceof Error) return error.message;
-  return String(error);
-}
+const describe = (error: unknown): string =>
+  error instanceof FuturesError ? error.shortMessage : error instanceof Error ? error.message : String(error);
 
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve) => {

@@ -3,7 +3,7 @@
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { ClientHooks, FetchOptions, FuturesClientOptions, RateLimitOptions, RetryOptions } from '../options.ts';
 import { type Clock, systemClock } from './clock.ts';
-import { isValidTimeoutMs, MAX_TIMEOUT_MS } from './endpoint-call.ts';
+import { MAX_TIMEOUT_MS } from './endpoint-call.ts';
 import { isLoopbackHost } from './env.ts';
 
 /** Headers the SDK sets itself (lower case, as `Headers` names them): theirs win over `fetchOptions.headers`. */
@@ -122,10 +122,8 @@ export function readSharedOptions(options: SharedOptionsInput): SharedOptions {
   const baseUrl = resolveBaseUrl(options);
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== 'function') fail('No fetch available: pass the fetch option');
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  if (!isValidTimeoutMs(timeoutMs)) {
-    fail(`timeoutMs must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (got ${String(timeoutMs)})`);
-  }
+  // null means the default here, as `??` reads it.
+  const timeoutMs = integer(options.timeoutMs ?? undefined, 'timeoutMs', 1, 10_000, MAX_TIMEOUT_MS);
   if (rateLimit !== undefined && typeof rateLimit !== 'boolean' && (typeof rateLimit !== 'object' || !rateLimit)) {
     fail('rateLimit must be true, false or { maxPauseMs }');
   }

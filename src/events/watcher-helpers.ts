@@ -20,17 +20,17 @@ export interface TrackedOrder {
   /** Status last reported (or the placing call's). */
   status: string;
   /** Fill field of the order (venue-specific name); undefined until first read. */
-  fill: string | undefined;
+  fill?: string | undefined;
   /** The venue's id, by which GET /v2/futures/open-orders names the order; learned from the first read. */
-  venueOrderId: string | undefined;
+  venueOrderId?: string | undefined;
   /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
-  venueAgreed: string | undefined;
+  venueAgreed?: string | undefined;
   /** The backend's row as last read; undefined until then. */
   row?: Order | undefined;
 }
 
 export function tracked(symbol: string, subAccountId: string | undefined, status: string): TrackedOrder {
-  return { symbol, subAccountId, status, fill: undefined, venueOrderId: undefined, venueAgreed: undefined };
+  return { symbol, subAccountId, status };
 }
 
 export const FILL_FIELDS = ['executedQty', 'filledQuantity', 'filledQty', 'cumQty'] as const;

@@ -26,23 +26,23 @@ export function validateParams<S extends z.ZodMiniType>(schema: S, input: unknow
   );
 }
 
+/** A zod `error` option: `is required` when the value is missing, else `message`. */
+export const requiredOr = (message: string) => (issue: { input: unknown }) =>
+  issue.input === undefined ? 'is required' : message;
+
 const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 
 /** A positive decimal string: `^\d+(\.\d+)?$` and greater than zero. Numbers, `1e-7`, `-1`, `''`, `0` fail. */
 export const positiveDecimalParam = /* @__PURE__ */ pure(() =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a decimal string, e.g. "0.01"') })
-    .check(
-      z.regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' }),
-      z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' }),
-    ),
+  z.string({ error: requiredOr('must be a decimal string, e.g. "0.01"') }).check(
+    z.regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' }),
+    z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' }),
+  ),
 );
 
 /** A non-empty string such as a symbol or an id. */
 export const nonEmptyString = /* @__PURE__ */ pure(() =>
-  z
-    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') })
-    .check(z.minLength(1, { error: 'must not be empty' })),
+  z.string({ error: requiredOr('must be a string') }).check(z.minLength(1, { error: 'must not be empty' })),
 );
 
 const SYMBOL = /^[A-Z0-9]+$/;
@@ -70,11 +70,8 @@ export const symbolParam = nonEmptyString.check(
 
 /** An integer in [min, max]. */
 export function intInRange(min: number, max: number) {
+  const outside = { error: `must be between ${min} and ${max}` };
   return z
-    .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
-    .check(
-      z.int({ error: 'must be an integer' }),
-      z.minimum(min, { error: `must be between ${min} and ${max}` }),
-      z.maximum(max, { error: `must be between ${min} and ${max}` }),
-    );
+    .number({ error: requiredOr('must be a number') })
+    .check(z.int({ error: 'must be an integer' }), z.minimum(min, outside), z.maximum(max, outside));
 }

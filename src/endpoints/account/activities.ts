@@ -30,10 +30,7 @@ export type ActivitiesAllParameters = Record<string, never>;
 
 /** Run-time check of {@link ActivitiesParameters}. */
 export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    skip: optionalOffset,
-    take: optionalPositiveInt,
-  }),
+  z.strictObject({ skip: optionalOffset, take: optionalPositiveInt }),
 );
 
 /** Response of `GET /v2/me/activities`: entries are under `data` (not `activities`). */

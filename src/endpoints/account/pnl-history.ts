@@ -10,15 +10,9 @@ import { optionalPositiveInt } from '../_shared.ts';
 
 /** Query of `GET /v2/account/pnl-history`. */
 export interface PnlHistoryParameters {
-  /**
-   * Bucket size. Weekly buckets start on Sunday; monthly `date`s are `YYYY-MM`.
-   * @default 'daily'
-   */
+  /** Bucket size. Weekly buckets start on Sunday; monthly `date`s are `YYYY-MM`. @default 'daily' */
   period?: 'daily' | 'weekly' | 'monthly' | undefined;
-  /**
-   * Number of buckets.
-   * @default 30
-   */
+  /** Number of buckets. @default 30 */
   limit?: number | undefined;
 }
 

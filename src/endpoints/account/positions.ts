@@ -9,10 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Query of `GET /v2/positions`. */
 export interface PositionsParameters {
-  /**
-   * Which positions to list.
-   * @default 'OPEN'
-   */
+  /** Which positions to list. @default 'OPEN' */
   status?: 'OPEN' | 'CLOSED' | undefined;
 }
 

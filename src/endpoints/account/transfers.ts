@@ -22,19 +22,13 @@ export interface TransfersParameters {
   skip?: number | undefined;
   /** Page size, 1 to 100. */
   take?: number | undefined;
-  /**
-   * Deposits, withdrawals or both.
-   * @default 'all'
-   */
+  /** Deposits, withdrawals or both. @default 'all' */
   type?: TransferKind | undefined;
 }
 
 /** Filters of `account.transfersAll` (page size is always 100). */
 export interface TransfersAllParameters {
-  /**
-   * Deposits, withdrawals or both.
-   * @default 'all'
-   */
+  /** Deposits, withdrawals or both. @default 'all' */
   type?: TransferKind | undefined;
 }
 

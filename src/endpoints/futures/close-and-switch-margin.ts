@@ -44,7 +44,6 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
   method: 'POST',
   path: '/v2/futures/close-and-switch-margin',
   params: closeAndSwitchMarginParamsSchema,
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: { entries: (body) => [{ kind: 'closeAndSwitchMargin', symbol: String(body.symbol) }] },
   response: closeAndSwitchMarginResponseSchema,
   // A 502 here may come after some positions were closed: MarginSwitchError says which.

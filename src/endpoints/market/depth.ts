@@ -14,10 +14,7 @@ import { optionalPositiveInt } from '../_shared.ts';
 export interface DepthParameters {
   /** Contract symbol. Required. */
   symbol: string;
-  /**
-   * Levels per side (the server's maximum is not documented).
-   * @default 100
-   */
+  /** Levels per side (the server's maximum is not documented). @default 100 */
   limit?: number | undefined;
 }
 

@@ -16,10 +16,7 @@ export interface KlinesParameters {
   symbol: string;
   /** Candle interval: `1m 3m 5m 15m 30m 1h 2h 4h 6h 8h 12h 1d 3d 1w 1M`. */
   interval: KlineInterval;
-  /**
-   * Number of candles (the newest ones).
-   * @default 300
-   */
+  /** Number of candles (the newest ones). @default 300 */
   limit?: number | undefined;
   /**
    * Not supported: the server accepts and silently ignores time ranges, returning the newest `limit` candles

@@ -25,15 +25,9 @@ export const MAX_LEADERBOARD_LIMIT = 100;
 export interface LeaderboardParameters<T extends LeaderboardType = LeaderboardType> {
   /** `volume`, `referrals` or `commission`. Required; decides the row shape. */
   type: T;
-  /**
-   * Rows, 1 to 100.
-   * @default 20
-   */
+  /** Rows, 1 to 100. @default 20 */
   limit?: number | undefined;
-  /**
-   * `7d`, `30d` or `all` (the old `daily`/`weekly`/`monthly` are rejected).
-   * @default 'all'
-   */
+  /** `7d`, `30d` or `all` (the old `daily`/`weekly`/`monthly` are rejected). @default 'all' */
   period?: LeaderboardPeriod | undefined;
 }
 

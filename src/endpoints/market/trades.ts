@@ -14,10 +14,7 @@ import { optionalPositiveInt } from '../_shared.ts';
 export interface TradesParameters {
   /** Contract symbol. Required. */
   symbol: string;
-  /**
-   * Number of trades (the server's maximum is not documented).
-   * @default 20
-   */
+  /** Number of trades (the server's maximum is not documented). @default 20 */
   limit?: number | undefined;
 }
 

@@ -59,7 +59,6 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
   bucket: 'close',
   killSwitch: true,
   params: closePositionParamsSchema,
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: {
     entries: (body) => [
       { kind: 'close', positionId: String(body.positionId), quantity: body.quantity as string | undefined },

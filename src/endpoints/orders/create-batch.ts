@@ -73,7 +73,6 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
   params: createBatchParamsSchema,
   subAccountDefault: true,
   prepare: prepareBatch,
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: {
     entries: (body) => (body.orders as Array<Record<string, unknown>>).map(orderJournalInit),
     orders: (result, body) => batchJournalOrders(result.results, (body.orders as unknown[]).length),

@@ -3,7 +3,7 @@ import { callEndpoint, checkParams, defineEndpoint } from '../../_internal/endpo
 import { parseContext } from '../../_internal/issue-message.ts';
 import { orderJournalInit } from '../../_internal/journal.ts';
 import { uuidV4 } from '../../_internal/uuid.ts';
-import { nonEmptyString, positiveDecimalParam, symbolParam } from '../../_internal/validate.ts';
+import { nonEmptyString, positiveDecimalParam, requiredOr, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import { isFuturesError } from '../../errors/futures-error.ts';
 import type { CallOptions } from '../../options.ts';
@@ -66,11 +66,14 @@ export type CreateOrderParameters =
   | StopLimitOrderParameters
   | StopMarketOrderParameters;
 
+const ORDER_TYPES_TEXT = "'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT' or 'TAKE_PROFIT_MARKET'";
+
+// In the order a reader expects them named: symbol, side, type, quantity, then the rest. Each branch of the union
+// below replaces `type` in place.
 const baseShape = {
   symbol: symbolParam,
-  side: z.enum(['BUY', 'SELL'], {
-    error: (issue) => (issue.input === undefined ? 'is required' : "must be 'BUY' or 'SELL'"),
-  }),
+  side: z.enum(['BUY', 'SELL'], { error: requiredOr("must be 'BUY' or 'SELL'") }),
+  type: z.enum(ORDER_TYPES, { error: requiredOr(`must be ${ORDER_TYPES_TEXT}`) }),
   quantity: positiveDecimalParam,
   positionSide: z.optional(z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" })),
   reduceOnly: z.optional(z.boolean({ error: 'must be a boolean' })),
@@ -79,8 +82,6 @@ const baseShape = {
 };
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (types: string) => z.optional(z.undefined({ error: `is not allowed for ${types} orders` }));
-
-const ORDER_TYPES_TEXT = "'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT' or 'TAKE_PROFIT_MARKET'";
 
 const orderParamsUnion = z.discriminatedUnion(
   'type',
@@ -117,19 +118,8 @@ const orderParamsUnion = z.discriminatedUnion(
  * The fields every order needs, checked only when `type` is missing or unknown: the union above can then say
  * nothing but "type is wrong", and a caller who passed `{}` should hear about every missing parameter at once.
  */
-const { symbol: symbolShape, side: sideShape, ...restShape } = baseShape;
 const orderBaseSchema = z.strictObject(
-  {
-    // In the order a reader expects them named: symbol, side, type, quantity, then the rest.
-    symbol: symbolShape,
-    side: sideShape,
-    type: z.enum(ORDER_TYPES, {
-      error: (issue) => (issue.input === undefined ? 'is required' : `must be ${ORDER_TYPES_TEXT}`),
-    }),
-    ...restShape,
-    price: z.optional(positiveDecimalParam),
-    stopPrice: z.optional(positiveDecimalParam),
-  },
+  { ...baseShape, price: z.optional(positiveDecimalParam), stopPrice: z.optional(positiveDecimalParam) },
   {
     error: (issue) =>
       issue.code === 'invalid_type' ? 'must be an object such as { symbol, side, type, quantity }' : undefined,
@@ -215,7 +205,6 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
   params: createOrderParamsSchema,
   subAccountDefault: true,
   prepare: withClientOrderId,
-  // Journaled so that client.watch() can tell this client's own position changes from maker fills.
   journal: {
     entries: (body) => [orderJournalInit(body)],
     orders: (result) => [[{ id: result.order.id, symbol: result.order.symbol, status: result.order.status }]],

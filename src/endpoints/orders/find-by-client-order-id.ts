@@ -15,10 +15,7 @@ export interface FindByClientOrderIdParameters {
    * account, so this is a check on the order found: one that names another sub-account is not returned.
    */
   subAccountId?: string | undefined;
-  /**
-   * How many pages of 200 orders (the largest page) to read at most, 1 to 50.
-   * @default 5
-   */
+  /** How many pages of 200 orders (the largest page) to read at most, 1 to 50. @default 5 */
   maxPages?: number | undefined;
 }
 

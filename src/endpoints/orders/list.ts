@@ -18,15 +18,9 @@ export interface ListOrdersParameters {
   symbol?: string | undefined;
   /** Only this status, e.g. `'NEW'`, `'FILLED'`, `'CANCELED'`. */
   status?: OrderStatus | undefined;
-  /**
-   * Page size, 1 to 200.
-   * @default 50
-   */
+  /** Page size, 1 to 200. @default 50 */
   limit?: number | undefined;
-  /**
-   * Rows to skip.
-   * @default 0
-   */
+  /** Rows to skip. @default 0 */
   offset?: number | undefined;
 }
 

@@ -18,15 +18,9 @@ export interface PositionHistoryParameters {
   symbol?: string | undefined;
   /** Sub-account; defaults to the client's `subAccountId`. */
   subAccountId?: string | undefined;
-  /**
-   * 1-based page number.
-   * @default 1
-   */
+  /** 1-based page number. @default 1 */
   page?: number | undefined;
-  /**
-   * Rows per page, 1 to 1000.
-   * @default 20
-   */
+  /** Rows per page, 1 to 1000. @default 20 */
   limit?: number | undefined;
   /** Earliest time, ms epoch. */
   startTime?: number | undefined;

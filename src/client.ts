@@ -60,15 +60,13 @@ export class FuturesClient extends BaseClient {
    * ```
    */
   stream(options: AccountStreamOptions): AccountStream {
-    const WebSocketImpl = options.WebSocket ?? this.options.WebSocket;
+    const { config } = this.ctx.transport;
     return new AccountStream(
       {
         ...options,
-        clock: options.clock ?? this.ctx.transport.config.clock,
-        ...(WebSocketImpl === undefined ? {} : { WebSocket: WebSocketImpl }),
-        ...(options.logger === undefined && this.ctx.transport.config.logger !== undefined
-          ? { logger: this.ctx.transport.config.logger }
-          : {}),
+        clock: options.clock ?? config.clock,
+        WebSocket: options.WebSocket ?? this.options.WebSocket,
+        logger: options.logger === undefined ? config.logger : options.logger,
       },
       this.ctx.redactor,
     );

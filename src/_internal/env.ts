@@ -11,11 +11,11 @@ export function isBrowserLike(): boolean {
     importScripts?: unknown;
     WorkerGlobalScope?: unknown;
     self?: unknown;
-    process?: { versions?: { node?: unknown } | undefined; browser?: unknown } | undefined;
+    process?: { versions?: { node?: unknown }; browser?: unknown } | null;
   };
-  const proc = typeof g.process === 'object' && g.process !== null ? g.process : undefined;
-  const isServerRuntime = typeof proc?.versions?.node === 'string' && proc.browser !== true;
-  if (isServerRuntime) return false;
+  if (typeof g.process === 'object' && typeof g.process?.versions?.node === 'string' && g.process.browser !== true) {
+    return false;
+  }
   const page = typeof g.window === 'object' && g.window !== null && typeof g.document === 'object';
   const worker =
     typeof g.importScripts === 'function' ||
@@ -27,9 +27,6 @@ export function isBrowserLike(): boolean {
 
 /** True for localhost, 127.0.0.0/8 and [::1]. */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
   // Only the exact name: Node's resolver may send `*.localhost` to DNS, which could answer with any address.
-  if (host === 'localhost') return true;
-  if (host === '::1' || host === '0:0:0:0:0:0:0:1') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+  return /^(localhost|::1|0:0:0:0:0:0:0:1|127(\.\d{1,3}){3})$/.test(hostname.replace(/^\[|\]$/g, '').toLowerCase());
 }

@@ -40,7 +40,7 @@ export const transferSchema = /* @__PURE__ */ pure(() =>
     asset: z.string(),
     amount: decimalString,
     transferType: z.literal([1, 2]),
-    status: openEnum(TRANSFER_STATUSES),
+    status: openEnum<(typeof TRANSFER_STATUSES)[number]>(),
     venueTransferId: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import {
   decimalString,
-  ORDER_TYPES,
+  type ORDER_TYPES,
   openEnum,
   orderSideSchema,
   orderTypeSchema,
@@ -37,7 +37,7 @@ export const orderSchema = /* @__PURE__ */ pure(() =>
     stopPrice: z.nullish(decimalString),
     clientOrderId: z.nullish(z.string()),
     venueOrderId: z.string(),
-    status: openEnum(ORDER_STATUSES),
+    status: openEnum<(typeof ORDER_STATUSES)[number]>(),
     source: z.string(),
     positionSide: z.optional(positionSideSchema),
     reduceOnly: z.optional(z.boolean()),
@@ -60,7 +60,7 @@ export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
       success: z.literal(true),
       orderId: z.string(),
       symbol: z.string(),
-      status: openEnum(ORDER_STATUSES),
+      status: openEnum<(typeof ORDER_STATUSES)[number]>(),
       idempotent: z.optional(z.boolean()),
     }),
     z.looseObject({
@@ -83,7 +83,7 @@ export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     orderId: z.string(),
     symbol: z.string(),
-    status: openEnum(['CANCELED', 'FAILED']),
+    status: openEnum<'CANCELED' | 'FAILED'>(),
     error: z.optional(z.string()),
     /** Set (to `true`) by the SDK on the entries of `includeConditional`; the server never sends it. */
     conditional: z.optional(z.boolean()),
@@ -103,11 +103,11 @@ export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
     symbol: z.string(),
     orderId: z.int(),
     side: orderSideSchema,
-    type: openEnum(ORDER_TYPES),
+    type: openEnum<(typeof ORDER_TYPES)[number]>(),
     price: decimalString,
     origQty: decimalString,
     executedQty: decimalString,
-    status: openEnum(ORDER_STATUSES),
+    status: openEnum<(typeof ORDER_STATUSES)[number]>(),
     time: z.int(),
   }),
 );

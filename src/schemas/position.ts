@@ -27,7 +27,7 @@ export const positionSchema = /* @__PURE__ */ pure(() =>
     leverage: z.number(),
     marginMode: marginTypeSchema,
     positionSide: positionSideSchema,
-    status: openEnum(['OPEN', 'CLOSED']),
+    status: openEnum<'OPEN' | 'CLOSED'>(),
     closeReason: z.nullable(z.string()),
     closedAt: z.nullable(z.string()),
     updatedAt: z.string(),

@@ -176,13 +176,9 @@ export class NotFoundError extends ApiError {
  * @example
  * ```ts
  * import { ConflictError } from 'futures-sdk';
- * try {
- *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5 });
- * } catch (err) {
- *   // The open-position guard: repeat with forceWithOpenPosition if the change is intended.
- *   if (err instanceof ConflictError && err.isOpenPositionGuard) {
- *     await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5, forceWithOpenPosition: true });
- *   }
+ * // The open-position guard: repeat with forceWithOpenPosition if the change is intended.
+ * if (err instanceof ConflictError && err.isOpenPositionGuard) {
+ *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5, forceWithOpenPosition: true });
  * }
  * ```
  */

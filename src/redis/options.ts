@@ -88,16 +88,14 @@ export type Resolved = ReturnType<typeof resolveOptions>;
 
 export function resolveOptions(options: RedisFleetOptions) {
   if (typeof options !== 'object' || options === null) throw new ConfigurationError('createRedisFleet needs options');
-  if ((options.url === undefined) === (options.client === undefined)) {
+  const { url, client } = options;
+  if ((url === undefined) === (client === undefined)) {
     throw new ConfigurationError('createRedisFleet needs exactly one of `url` and `client`');
   }
-  if (options.url !== undefined && (typeof options.url !== 'string' || !/^rediss?:\/\//.test(options.url))) {
+  if (url !== undefined && (typeof url !== 'string' || !/^rediss?:\/\//.test(url))) {
     throw new ConfigurationError('createRedisFleet: `url` must start with redis:// or rediss://');
   }
-  if (
-    options.client !== undefined &&
-    (typeof options.client?.evalsha !== 'function' || typeof options.client?.eval !== 'function')
-  ) {
+  if (client !== undefined && (typeof client?.evalsha !== 'function' || typeof client?.eval !== 'function')) {
     throw new ConfigurationError('createRedisFleet: `client` must be an ioredis client (with evalsha and eval)');
   }
   if (typeof options.namespace !== 'string' || !NAMESPACE.test(options.namespace)) {

@@ -20,3 +20,6 @@ export const optionalPositiveInt = /* @__PURE__ */ pure(() => z.optional(intInRa
 
 /** An optional whole number of at least 0 (an offset, rows to skip). @internal */
 export const optionalOffset = /* @__PURE__ */ pure(() => z.optional(intInRange(0, Number.MAX_SAFE_INTEGER)));
+
+/** An optional boolean flag. @internal */
+export const optionalBoolean = /* @__PURE__ */ pure(() => z.optional(z.boolean({ error: 'must be a boolean' })));

@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalBoolean } from '../_shared.ts';
 
 /** Body of `POST /v2/futures/leverage`. */
 export interface SetLeverageParameters {
@@ -23,11 +24,7 @@ export interface SetLeverageParameters {
 
 /** Run-time check of {@link SetLeverageParameters}. */
 export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: symbolParam,
-    leverage: intInRange(1, 125),
-    forceWithOpenPosition: z.optional(z.boolean({ error: 'must be a boolean' })),
-  }),
+  z.strictObject({ symbol: symbolParam, leverage: intInRange(1, 125), forceWithOpenPosition: optionalBoolean }),
 );
 
 /** Response of `POST /v2/futures/leverage`. */

@@ -6,6 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
 import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalBoolean } from '../_shared.ts';
 
 /**
  * Margin types as a run-time enum.
@@ -31,11 +32,7 @@ export interface SetMarginTypeParameters {
 
 /** Run-time check of {@link SetMarginTypeParameters}. */
 export const setMarginTypeParamsSchema = /* @__PURE__ */ pure(() =>
-  z.strictObject({
-    symbol: symbolParam,
-    marginType: marginTypeParam,
-    forceWithOpenPosition: z.optional(z.boolean({ error: 'must be a boolean' })),
-  }),
+  z.strictObject({ symbol: symbolParam, marginType: marginTypeParam, forceWithOpenPosition: optionalBoolean }),
 );
 
 /** Response of `POST /v2/futures/margin-type`. */

@@ -15,7 +15,7 @@ import {
   type Order,
   WORKING_ORDER_STATUSES,
 } from '../../schemas/order.ts';
-import { subAccountIdParam } from '../_shared.ts';
+import { optionalBoolean, subAccountIdParam } from '../_shared.ts';
 import { cancel } from './cancel.ts';
 import { listAll } from './list-all.ts';
 
@@ -49,7 +49,7 @@ export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: z.optional(symbolParam),
     subAccountId: subAccountIdParam,
-    includeConditional: z.optional(z.boolean({ error: 'must be a boolean' })),
+    includeConditional: optionalBoolean,
   }),
 );
 

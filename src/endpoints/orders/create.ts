@@ -10,6 +10,7 @@ import type { CallOptions } from '../../options.ts';
 import { ORDER_TYPES, okTrue, venuePassthroughSchema } from '../../schemas/common.ts';
 import { orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
+import { optionalBoolean } from '../_shared.ts';
 
 /** Fields every order shares. Decimals are strings such as `'0.01'`. */
 export interface OrderParametersBase {
@@ -76,7 +77,7 @@ const baseShape = {
   type: z.enum(ORDER_TYPES, { error: requiredOr(`must be ${ORDER_TYPES_TEXT}`) }),
   quantity: positiveDecimalParam,
   positionSide: z.optional(z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" })),
-  reduceOnly: z.optional(z.boolean({ error: 'must be a boolean' })),
+  reduceOnly: optionalBoolean,
   subAccountId: z.optional(nonEmptyString),
   clientOrderId: z.optional(nonEmptyString.check(z.maxLength(64, { error: 'must be at most 64 characters' }))),
 };

@@ -167,15 +167,11 @@ export function orderJournalInit(body: Readonly<Record<string, unknown>>): Journ
   };
 }
 
+type Text = string | null | undefined;
+
 /** Per item, the order a `createBatch` response placed (matched by `index`); `null`: the item was refused. */
 export function batchJournalOrders(
-  results: ReadonlyArray<{
-    index: number;
-    success: boolean;
-    orderId?: string | null | undefined;
-    symbol?: string | null | undefined;
-    status?: string | null | undefined;
-  }>,
+  results: ReadonlyArray<{ index: number; success: boolean } & Partial<Record<'orderId' | 'symbol' | 'status', Text>>>,
   itemCount: number,
 ): Array<JournalOrder[] | undefined | null> {
   const perItem: Array<JournalOrder[] | undefined | null> = Array.from({ length: itemCount }, () => undefined);

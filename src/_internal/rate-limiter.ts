@@ -25,13 +25,15 @@ export type { AcquireOptions, BucketName, Slot };
 /** Requests per window of each bucket. */
 export type BucketLimits = Record<BucketName, { limit: number; windowMs: number }>;
 
+const perMinute = (limit: number) => ({ limit, windowMs: 60_000 });
+
 /** The spec's limits: orders 300/min, batch 100/min, close 300/min, everything else 1000/min per account. */
 export const SPEC_BUCKET_LIMITS: BucketLimits = {
-  orders: { limit: 300, windowMs: 60_000 },
-  batch: { limit: 100, windowMs: 60_000 },
-  close: { limit: 300, windowMs: 60_000 },
-  default: { limit: 1000, windowMs: 60_000 },
-  public: { limit: Infinity, windowMs: 60_000 },
+  orders: perMinute(300),
+  batch: perMinute(100),
+  close: perMinute(300),
+  default: perMinute(1000),
+  public: perMinute(Infinity),
 };
 
 interface RateLimiterOptions {

@@ -48,6 +48,9 @@ export type Failure =
 
 export type AttemptResult<T> = { kind: 'ok'; value: T; status?: number } | Failure;
 
+/** The spec's wait after the `n`-th 429 without Retry-After: 1 s, 2 s, 4 s, 8 s… (no jitter, no cap). */
+export const spec429Wait = (n: number): number => backoffStep(n, { baseMs: 1000, maxMs: Infinity });
+
 /**
  * The wait before the next attempt, or undefined when this failure must not be retried: a pure function of the
  * retry settings, the endpoint's safety, the failure and how many retries were made (the jitter comes from
@@ -61,26 +64,21 @@ export function retryDelay(
   retries: number,
 ): number | undefined {
   if (retry === false) return undefined;
+  const idempotent = safety === 'idempotent';
   const jittered = () => backoffStep(retries, { baseMs: retry.baseDelayMs, maxMs: retry.maxDelayMs, random });
   if (failure.kind === 'http') {
     const { status } = failure.error as ApiError;
     if (status === 429) {
-      if (failure.retryAfterMs !== undefined) {
-        return failure.retryAfterMs > retry.maxRetryAfterMs ? undefined : failure.retryAfterMs;
-      }
-      // The spec's 429 schedule without Retry-After: 1 s, 2 s, 4 s, 8 s (no jitter, no cap).
-      return backoffStep(retries, { baseMs: 1000, maxMs: Infinity });
+      const asked = failure.retryAfterMs;
+      if (asked === undefined) return spec429Wait(retries);
+      return asked > retry.maxRetryAfterMs ? undefined : asked;
     }
-    if (status >= 500 && safety === 'idempotent') return jittered();
+    if (status >= 500 && idempotent) return jittered();
     // A fresh signature at once: the rejected attempt was not acted on, and waiting changes nothing.
-    if (isReplay(failure.error) && safety === 'idempotent') return 0;
-    return undefined;
+    return isReplay(failure.error) && idempotent ? 0 : undefined;
   }
-  if (failure.kind === 'network') {
-    // DNS, TLS and refused connections happen before anything is sent: safe to repeat for every endpoint.
-    if (safety === 'idempotent' || failure.neverSent) return jittered();
-    return undefined;
-  }
-  if (failure.kind === 'timeout' && safety === 'idempotent') return jittered();
-  return undefined;
+  // DNS, TLS and refused connections happen before anything is sent: safe to repeat for every endpoint.
+  const retried =
+    failure.kind === 'network' ? idempotent || failure.neverSent : failure.kind === 'timeout' && idempotent;
+  return retried ? jittered() : undefined;
 }

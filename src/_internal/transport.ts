@@ -11,7 +11,6 @@ import type { SharedBudget } from '../fleet/types.ts';
 import type { ClientHooks, Logger, RetryOptions } from '../options.ts';
 import { canonicalQuery } from '../signer.ts';
 import { answerOf } from './answer.ts';
-import { backoffStep } from './backoff.ts';
 import { type Clock, ClockSync } from './clock.ts';
 import { type EndpointCall, priorityOf, readCallOptions } from './endpoint-call.ts';
 import { type HookEmitter, hookEmitter } from './hooks.ts';
@@ -20,7 +19,15 @@ import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
 import { type Scrubber, shapeScrubber } from './redact.ts';
 import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
-import { type AttemptResult, isRateLimited, isRefusal, isReplay, retryDelay, settlementOf } from './retry-policy.ts';
+import {
+  type AttemptResult,
+  isRateLimited,
+  isRefusal,
+  isReplay,
+  retryDelay,
+  settlementOf,
+  spec429Wait,
+} from './retry-policy.ts';
 import type { SignAttempt } from './signing.ts';
 import { acquireSlot, traceStatus } from './trace.ts';
 
@@ -84,12 +91,8 @@ export class Transport {
     this.clockSync = new ClockSync(config.clock);
     this.#signAttempt = config.signing?.(this.clockSync);
     this.#hooks = config.hooks && hookEmitter(config.hooks, this.config.logger, this.redactor);
-    this.limiter = new RateLimiter(config.clock, {
-      enforceLimits: config.rateLimit,
-      maxPauseMs: config.maxPauseMs,
-      budget: config.budget,
-      logger: this.config.logger,
-    });
+    const { clock, rateLimit: enforceLimits, maxPauseMs, budget } = config;
+    this.limiter = new RateLimiter(clock, { enforceLimits, maxPauseMs, budget, logger: this.config.logger });
   }
 
   async call<T>(call: EndpointCall<T>): Promise<T> {
@@ -148,10 +151,7 @@ export class Transport {
       const limited = isRateLimited(result) ? result : undefined;
       if (limited) {
         // The pause is set before the refund, so the freed slot cannot go to a call the pause must hold.
-        const pauseMs =
-          limited.retryAfterMs ??
-          (config.retry === false ? 1000 : backoffStep(retries, { baseMs: 1000, maxMs: Infinity }));
-        this.#pauseBucket(call, pauseMs, killSwitch);
+        this.#pauseBucket(call, limited.retryAfterMs ?? spec429Wait(config.retry ? retries : 0), killSwitch);
       }
       slot.settle(settlementOf(result));
       if (call.trace) traceStatus(call.trace, result);
@@ -171,13 +171,8 @@ export class Transport {
       }
 
       // The server rejected our timestamp before acting: learn its clock from this response and try once more.
-      if (
-        result.kind === 'http' &&
-        error instanceof ApiError &&
-        error.status === 401 &&
-        error.error === 'Invalid or expired timestamp' &&
-        !resynced
-      ) {
+      const staleTimestamp = error instanceof ApiError && error.error === 'Invalid or expired timestamp';
+      if (result.kind === 'http' && staleTimestamp && error.status === 401 && !resynced) {
         resynced = true;
         this.clockSync.resync(result.dateHeader, result.sentAt, result.receivedAt);
         config.logger?.warn(
@@ -341,34 +336,22 @@ export class Transport {
       if (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status) || response.redirected) {
         // The server answered (so a state change may have happened), but whatever it points at is not the API.
         response.body?.cancel().catch(noop);
-        return {
-          kind: 'redirect',
-          error: new RedirectError({
-            method,
-            path,
-            status: response.type === 'opaqueredirect' ? 0 : response.status,
-            location: redirectTarget(response.headers.get('location'), url),
-          }),
-        };
+        const status = response.type === 'opaqueredirect' ? 0 : response.status;
+        const location = redirectTarget(response.headers.get('location'), url);
+        return { kind: 'redirect', error: new RedirectError({ method, path, status, location }) };
       }
       try {
         text = await readText(response, stopped, config.maxResponseBytes);
       } catch (error) {
         // A 4xx status line already says the server refused: an unreadable body does not change that. Any other
         // status: the server answered, and whatever it did is done.
-        const refused = response.status >= 400 && response.status < 500;
+        const { status } = response;
+        const refused = status >= 400 && status < 500;
         if (!refused) flight.mayHaveActed = true;
         if (error instanceof BodyTooLarge) {
-          return {
-            kind: 'too-large',
-            error: new ResponseTooLargeError({
-              method,
-              path,
-              status: response.status,
-              limitBytes: config.maxResponseBytes,
-              seen: error.seen,
-            }),
-          };
+          const { maxResponseBytes: limitBytes } = config;
+          const tooLarge = new ResponseTooLargeError({ method, path, status, limitBytes, seen: error.seen });
+          return { kind: 'too-large', error: tooLarge };
         }
         if (refused) {
           if (stoppedBy === CALLER_ABORT) throw this.#abortError(call, signal?.reason);

@@ -148,7 +148,7 @@ export async function journalCall<T>(
     orders = ordersOf?.(result) ?? [];
     learned = learn?.(result) ?? {};
   } catch {} // best effort: the call itself succeeded
-  handles.forEach((handle, index) => handle.succeed(orders[index], learned));
+  for (const [index, handle] of handles.entries()) handle.succeed(orders[index], learned);
   return result;
 }
 

@@ -17,12 +17,8 @@
  */
 
 /** The logger shape of the SDK (see `Logger` in transport.ts), restated here to keep this module dependency-free. */
-interface LoggerLike {
-  debug(message: string, meta?: Record<string, unknown>): void;
-  info(message: string, meta?: Record<string, unknown>): void;
-  warn(message: string, meta?: Record<string, unknown>): void;
-  error(message: string, meta?: Record<string, unknown>): void;
-}
+type LoggerLike = Record<(typeof LEVELS)[number], (message: string, meta?: Record<string, unknown>) => void>;
+const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
 const REDACTED = '[REDACTED]';
 
@@ -65,19 +61,18 @@ const ESCAPE =
  */
 function decodeAt(text: string, i: number): [char: string, length: number] {
   ESCAPE.lastIndex = i;
-  const m = '%\\&'.includes(text[i]!) && ESCAPE.exec(text);
-  if (m) {
-    const hex = m[1] ?? m[2] ?? m[3] ?? m[5];
-    const point =
-      m[4] !== undefined
-        ? m[4].charCodeAt(0)
-        : hex !== undefined
-          ? Number.parseInt(hex, 16)
-          : m[6] !== undefined
-            ? Number.parseInt(m[6], 10)
-            : NAMED_ENTITIES[m[7]!.toLowerCase()]?.charCodeAt(0);
+  const match = '%\\&'.includes(text[i]!) && ESCAPE.exec(text);
+  if (match) {
+    const [spelled, percent, u, x, quoted, hexRef, decimalRef, name] = match;
+    const point = quoted
+      ? quoted.charCodeAt(0)
+      : decimalRef
+        ? Number.parseInt(decimalRef, 10)
+        : name
+          ? NAMED_ENTITIES[name.toLowerCase()]?.charCodeAt(0)
+          : Number.parseInt((percent ?? u ?? x ?? hexRef)!, 16);
     // Only one UTF-16 unit per escape (credentials are ASCII), so the view stays index-aligned.
-    if (point !== undefined && point <= 0xffff) return [String.fromCharCode(point), m[0].length];
+    if (point !== undefined && point <= 0xffff) return [String.fromCharCode(point), spelled.length];
   }
   return [text[i]!, 1];
 }
@@ -291,9 +286,9 @@ function redactDeep(
 
 /** Wraps a logger so that every line and every string in its metadata is scrubbed; a throwing logger is ignored. */
 function redactingLogger(logger: LoggerLike, scrub: (text: string) => string): LoggerLike {
-  const wrap =
-    (level: keyof LoggerLike) =>
-    (message: string, meta?: Record<string, unknown>): void => {
+  const wrapped = {} as LoggerLike;
+  for (const level of LEVELS) {
+    wrapped[level] = (message, meta) => {
       try {
         const safeMeta = meta && (redactDeep(meta, scrub) as Record<string, unknown>);
         if (safeMeta) logger[level](scrub(message), safeMeta);
@@ -302,5 +297,6 @@ function redactingLogger(logger: LoggerLike, scrub: (text: string) => string): L
         // A logger must never break a request or a stream.
       }
     };
-  return { debug: wrap('debug'), info: wrap('info'), warn: wrap('warn'), error: wrap('error') };
+  }
+  return wrapped;
 }

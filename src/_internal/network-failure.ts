@@ -90,17 +90,16 @@ export interface NetworkFailure {
   reason: string;
 }
 
+/** Read together, in this order, before any recursion: a getter that throws ends the search there. */
+const FIELDS = ['code', 'syscall', 'cause', 'errors', 'message', 'statusCode', 'hostname', 'address', 'port'];
+
 function collectCodes(error: unknown, found: Coded[], depth = 0): void {
   if (typeof error !== 'object' || error === null || depth > 8) return;
-  const { code, syscall, cause, errors, message, statusCode, hostname, address, port } = error as Coded & {
-    cause?: unknown;
-    errors?: unknown;
-  };
+  const fields = Object.fromEntries(FIELDS.map((name) => [name, (error as Record<string, unknown>)[name]]));
+  const { code, cause, errors } = fields;
   if (Array.isArray(errors)) for (const inner of errors) collectCodes(inner, found, depth + 1);
   collectCodes(cause, found, depth + 1);
-  if (typeof code === 'string' && code !== '') {
-    found.push({ code, syscall, message, statusCode, hostname, address, port });
-  }
+  if (typeof code === 'string' && code !== '') found.push(fields as unknown as Coded);
 }
 
 /** Host name and port of the API (from the base URL), to tell a proxy's failure from the server's. */

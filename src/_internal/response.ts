@@ -75,7 +75,7 @@ export class BodyTooLarge {
  */
 export async function readText(response: Response, stopped: Promise<never>, maxBytes: number): Promise<string> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const declared = Number(response.headers.get('content-length')); // none: Number(null) is 0
   // Content-Length counts the encoded bytes; a compressed body is no smaller once decoded, in practice.
   if (declared > maxBytes) {
     body?.cancel?.().catch(noop);

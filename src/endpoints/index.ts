@@ -104,4 +104,4 @@ export {
   positionHistoryResponseSchema,
 } from './orders/position-history.ts';
 export type { ReplaceOrderParameters, ReplaceOrderReturnType } from './orders/replace.ts';
-export { ReplaceOrderError } from './orders/replace-order-error.ts';
+export { ReplaceOrderError } from './orders/replace.ts';

@@ -1,11 +1,16 @@
 import { checkPathId } from '../../_internal/context.ts';
 import { callEndpoint, checkParams } from '../../_internal/endpoint.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
+import { AbortError } from '../../errors/abort-error.ts';
+import { ApiError, ServerError } from '../../errors/api-error.ts';
+import { ConnectionError } from '../../errors/connection-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
+import { RedirectError } from '../../errors/redirect-error.ts';
+import { ResponseValidationError } from '../../errors/response-validation-error.ts';
+import { TimeoutError } from '../../errors/timeout-error.ts';
 import type { CallOptions } from '../../options.ts';
 import { type CancelOrderReturnType, cancel } from './cancel.ts';
 import { type CreateOrderParameters, type CreateOrderReturnType, createOrderEndpoint } from './create.ts';
-import { ReplaceOrderError } from './replace-order-error.ts';
 
 /** The new order of `orders.replace` (same shape as `orders.create`). */
 export type ReplaceOrderParameters = CreateOrderParameters;
@@ -63,5 +68,86 @@ export async function replace(
         ? error
         : new FuturesError('Placing the replacement order failed', { cause: error });
     throw new ReplaceOrderError({ oldOrderId: validId, canceled, clientOrderId: String(body['clientOrderId']), cause });
+  }
+}
+
+/** Whether a failed create may still have placed the order (the server may have acted before the failure). */
+function mayHaveBeenPlaced(error: FuturesError): boolean {
+  // outcomeUnknown: set by the transport when any attempt may have reached the server, even if the last got a 429.
+  // A ResponseValidationError is a 2xx with an unreadable body; a redirect may come after the server acted.
+  if (
+    error.outcomeUnknown ||
+    error instanceof ServerError ||
+    error instanceof ResponseValidationError ||
+    error instanceof RedirectError
+  ) {
+    return true;
+  }
+  if (error instanceof ApiError) return false; // a 4xx: the server refused the order
+  if (error instanceof ConnectionError) return !error.neverSent;
+  return error instanceof TimeoutError || error instanceof AbortError;
+}
+
+/**
+ * `orders.replace` canceled the old order but the new one was not (or not certainly) placed. The old order is
+ * gone: there is no rollback (the API has no amend, and cancel + create is not atomic).
+ *
+ * - `canceled` is the cancel step's response (its `order.status` is `CANCELED`); `cause` is the create error.
+ * - `createOutcomeUnknown` is true when the create may have placed the order anyway (5xx, timeout, dropped
+ *   connection, abort, or a 2xx whose body could not be read). Then repeat `orders.create` with the same params and `clientOrderId`: the server answers
+ *   with the existing order (`idempotent: true`) instead of placing a second one.
+ *
+ * @example
+ * ```ts
+ * import { ReplaceOrderError } from 'futures-sdk';
+ * const params = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', quantity: '0.01', price: '61000' } as const;
+ * try {
+ *   await client.orders.replace(orderId, params);
+ * } catch (err) {
+ *   if (!(err instanceof ReplaceOrderError)) throw err;
+ *   console.error(`order ${err.oldOrderId} is canceled:`, err.cause.message);
+ *   if (err.createOutcomeUnknown) {
+ *     await client.orders.create({ ...params, clientOrderId: err.clientOrderId }); // safe: idempotent
+ *   }
+ * }
+ * ```
+ */
+export class ReplaceOrderError extends FuturesError {
+  override name = 'ReplaceOrderError';
+  /** The id passed to `replace` (the order that is now canceled). */
+  readonly oldOrderId: string;
+  /** The response of the cancel step (`{ ok: true, order, venue }`); its `order.status` is `CANCELED`. */
+  readonly canceled: CancelOrderReturnType;
+  /** The `clientOrderId` the create step sent (yours, or the UUID v4 the SDK generated). */
+  override readonly clientOrderId: string;
+  /** True when the create may have placed the order anyway (5xx, timeout, dropped connection, abort, unreadable 2xx). */
+  readonly createOutcomeUnknown: boolean;
+  /** The error of the create step. */
+  declare readonly cause: FuturesError;
+
+  constructor(args: {
+    oldOrderId: string;
+    canceled: CancelOrderReturnType;
+    clientOrderId: string;
+    cause: FuturesError;
+  }) {
+    const unknown = mayHaveBeenPlaced(args.cause);
+    super(
+      `Order ${args.oldOrderId} was canceled, but ${
+        unknown
+          ? `it is not known whether its replacement (clientOrderId ${args.clientOrderId}) was placed`
+          : 'its replacement could not be placed'
+      }: ${args.cause.shortMessage}. The old order is NOT restored; ${
+        unknown
+          ? 'repeat orders.create with the same clientOrderId to find out (it cannot place twice).'
+          : 'place a new order if you still want one.'
+      }`,
+      { cause: args.cause },
+    );
+    this.oldOrderId = args.oldOrderId;
+    this.canceled = args.canceled;
+    this.clientOrderId = args.clientOrderId;
+    this.createOutcomeUnknown = unknown;
+    (this as { outcomeUnknown: boolean }).outcomeUnknown = unknown;
   }
 }

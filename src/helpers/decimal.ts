@@ -39,81 +39,28 @@ export interface DivOptions {
  * `roundToStep` round, as told.
  */
 export interface DecimalHelpers {
-  /**
-   * `a + b`.
-   * @example
-   * ```ts
-   * decimal.add('1.25', '-0.25'); // '1'
-   * ```
-   */
+  /** `a + b`. */
   add(a: string, b: string): string;
-  /**
-   * `a − b`.
-   * @example
-   * ```ts
-   * decimal.sub('0.3', '0.1'); // '0.2'
-   * ```
-   */
+  /** `a − b`. */
   sub(a: string, b: string): string;
-  /**
-   * `a × b`, exact (the result has up to as many fractional digits as both inputs together).
-   * @example
-   * ```ts
-   * decimal.mul('0.002', '65000.5'); // '130.001'
-   * ```
-   */
+  /** `a × b`, exact (the result has up to as many fractional digits as both inputs together). */
   mul(a: string, b: string): string;
   /**
    * `a ÷ b`, rounded to `scale` fractional digits (default 18) by `rounding` (default `'half-up'`), from the exact
    * quotient (no intermediate rounding). Division by zero throws `RequestValidationError`.
-   * @example
-   * ```ts
-   * decimal.div('1', '3', { scale: 4 }); // '0.3333'
-   * decimal.div('-2', '3', { scale: 2, rounding: 'down' }); // '-0.66'
-   * ```
    */
   div(a: string, b: string, options?: DivOptions): string;
-  /**
-   * `-1`, `0` or `1` as `a` is less than, equal to or greater than `b` (`'1.50'` equals `'1.5'`).
-   * @example
-   * ```ts
-   * decimal.cmp('65000.5', '65000.50'); // 0
-   * ```
-   */
+  /** `-1`, `0` or `1` as `a` is less than, equal to or greater than `b` (`'1.50'` equals `'1.5'`). */
   cmp(a: string, b: string): -1 | 0 | 1;
-  /**
-   * `|a|`.
-   * @example
-   * ```ts
-   * decimal.abs('-0.002'); // '0.002'
-   * ```
-   */
+  /** `|a|`. */
   abs(a: string): string;
-  /**
-   * `−a`.
-   * @example
-   * ```ts
-   * decimal.neg('0.002'); // '-0.002'
-   * ```
-   */
+  /** `−a`. */
   neg(a: string): string;
-  /**
-   * Whether `a` is zero (`'0'`, `'-0.000'`, ...).
-   * @example
-   * ```ts
-   * decimal.isZero('0.000'); // true
-   * ```
-   */
+  /** Whether `a` is zero (`'0'`, `'-0.000'`, ...). */
   isZero(a: string): boolean;
   /**
    * `value` rounded to a whole multiple of `step` (> 0) by `rounding`: a price to the symbol's tick size, a quantity
    * to its lot step. The step need not be a power of ten (`'0.5'`, `'25'`).
-   * @example
-   * ```ts
-   * decimal.roundToStep('65000.37', '0.1', 'down'); // '65000.3'
-   * decimal.roundToStep('0.01234', '0.001', 'half-up'); // '0.012'
-   * decimal.roundToStep('-7.5', '5', 'half-even'); // '-10'
-   * ```
    */
   roundToStep(value: string, step: string, rounding: DecimalRounding): string;
 }
@@ -136,17 +83,10 @@ function fail(name: string, message: string, method: string): never {
   throw new RequestValidationError([{ path: [name], message }], `decimal.${method}`);
 }
 
-/** Checks both operands of `method`, then applies `op`. */
-function both<T>(method: string, a: string, b: string, op: (a: string, b: string) => T): T {
-  check(a, 'a', method);
-  check(b, 'b', method);
-  return op(a, b);
-}
-
-/** Checks the operand of `method`, then applies `op`. */
-function one<T>(method: string, a: string, op: (a: string) => T): T {
-  check(a, 'a', method);
-  return op(a);
+/** Checks the operands of `method` (`a`, then `b`), then applies `op`. */
+function checked<A extends string[], T>(method: string, op: (...operands: A) => T, ...operands: A): T {
+  for (const [i, value] of operands.entries()) check(value, i ? 'b' : 'a', method);
+  return op(...operands);
 }
 
 function div(a: string, b: string, options: DivOptions = {}): string {
@@ -171,16 +111,33 @@ function roundToStep(value: string, step: string, rounding: DecimalRounding): st
  * Exact decimal arithmetic on the strings the API sends and accepts: round prices to the tick, quantities to the
  * lot step, and compute PnL without floating-point error. Malformed input throws `RequestValidationError`
  * naming the argument. See {@link DecimalHelpers} for the string format and each function.
+ *
+ * @example
+ * ```ts
+ * import { decimal } from 'futures-sdk';
+ * decimal.add('1.25', '-0.25'); // '1'
+ * decimal.sub('0.3', '0.1'); // '0.2'
+ * decimal.mul('0.002', '65000.5'); // '130.001'
+ * decimal.div('1', '3', { scale: 4 }); // '0.3333'
+ * decimal.div('-2', '3', { scale: 2, rounding: 'down' }); // '-0.66'
+ * decimal.cmp('65000.5', '65000.50'); // 0
+ * decimal.abs('-0.002'); // '0.002'
+ * decimal.neg('0.002'); // '-0.002'
+ * decimal.isZero('0.000'); // true
+ * decimal.roundToStep('65000.37', '0.1', 'down'); // '65000.3'
+ * decimal.roundToStep('0.01234', '0.001', 'half-up'); // '0.012'
+ * decimal.roundToStep('-7.5', '5', 'half-even'); // '-10'
+ * ```
  */
 // A plain object of arrow functions (no call at module load), so a bundler drops it when it is not used.
 export const decimal: DecimalHelpers = {
-  add: (a, b) => both('add', a, b, decAdd),
-  sub: (a, b) => both('sub', a, b, decSub),
-  mul: (a, b) => both('mul', a, b, decMul),
+  add: (a, b) => checked('add', decAdd, a, b),
+  sub: (a, b) => checked('sub', decSub, a, b),
+  mul: (a, b) => checked('mul', decMul, a, b),
   div,
-  cmp: (a, b) => both('cmp', a, b, decCmp),
-  abs: (a) => one('abs', a, decAbs),
-  neg: (a) => one('neg', a, decNeg),
-  isZero: (a) => one('isZero', a, (x) => decCmp(x, '0') === 0),
+  cmp: (a, b) => checked('cmp', decCmp, a, b),
+  abs: (a) => checked('abs', decAbs, a),
+  neg: (a) => checked('neg', decNeg, a),
+  isZero: (a) => checked('isZero', (x) => decCmp(x, '0') === 0, a),
   roundToStep,
 };

@@ -27,9 +27,8 @@ const PROBE_INTERVAL_MS = 1000;
 const UNLIMITED_SPACING_MS = 100;
 
 /**
- * One bucket's queue: waiters by priority (FIFO within a class), served by a single pump that asks the budget
- * for a slot, sleeps on the injected clock until one may free up, and wakes early when a slot of this client
- * settles or a pause begins. RateLimiter keeps one per bucket.
+ * One bucket's waiters by priority (FIFO within a class), served by one pump that asks the budget for a slot,
+ * sleeps on the clock until one may free up, and wakes early when a slot of this client settles or a pause begins.
  */
 export class BucketQueue {
   readonly #waiting: Record<CallPriority, Waiter[]> = { trading: [], normal: [], background: [] };
@@ -45,10 +44,7 @@ export class BucketQueue {
   /** A kill-switch call sent through a pause, not settled yet; and when the last one was sent. */
   #probeOut = false;
   #lastProbeAt = -Infinity;
-  /**
-   * After a pause, waiters are released one at a time: the first alone until its answer is in (the server may
-   * still be limiting), the rest `spacing` apart, until the queue has drained. Never all at once.
-   */
+  /** After a pause, the first release goes alone until its answer is in, the rest at the bucket's even rate. */
   #recovering = false;
   #releasedSincePause = 0;
   #firstReleaseOut = false;
@@ -109,7 +105,6 @@ export class BucketQueue {
     this.#wake();
   }
 
-  /** Every waiter, by priority then FIFO. */
   #all(): Waiter[] {
     return PRIORITIES.flatMap((priority) => this.#waiting[priority]);
   }

@@ -103,9 +103,8 @@ export class ClockSync {
   }
 
   /**
-   * A timestamp for the next signed request: server time, never one handed out in the last 65 s. With a fleet
-   * `lane`, only values `t` with `t % lane.count === lane.index` and `t >= lane.floor` are used, so members of one
-   * fleet never sign the same timestamp (each value is at most `count − 1` ms later than it would be alone).
+   * Server time, never a value handed out in the last 65 s. With a fleet `lane`, only `t % count === index` and
+   * `t >= floor`, so members of one fleet never sign the same timestamp (at most `count − 1` ms later).
    */
   nextTimestamp(lane: FleetLane = SOLO_LANE): number {
     const at = monotonicNow();
@@ -159,9 +158,8 @@ export class ClockSync {
   }
 
   /**
-   * Forgets every sample (after the server said our timestamp was off) and starts again from this one. A floor
-   * ahead of the new estimate came from the old one: it comes back to the server's time (timestamps handed out
-   * stay skipped, so none repeats), and nothing waits for a clock to catch up with a wrong estimate.
+   * Starts again from this sample (the server said our timestamp was off). A floor ahead of the new estimate came
+   * from the old one: it comes back to server time (values handed out stay skipped, so none repeats).
    */
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     this.#samples = [];

@@ -25,11 +25,7 @@ export function within<T>(
   });
 }
 
-/**
- * Runs fleet code (user-replaceable, often remote) under a real-time deadline and the caller's signal. A failure
- * or no answer in time is a `FleetUnavailableError` (`The fleet's <what> failed…; nothing was sent`); the signal
- * rejects with its reason.
- */
+/** Fleet code (user-replaceable, often remote) under {@link within}: failing or late, a `FleetUnavailableError`. */
 export function fleetCall<T>(
   what: string,
   run: () => T | Promise<T>,

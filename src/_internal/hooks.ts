@@ -1,8 +1,6 @@
-// The client's `hooks` option: one `request` and one `response` event per attempt, one `retry` per scheduled
-// retry. Built only when the option is set, so a client without hooks pays one `undefined` check per attempt.
-// Events name the endpoint and the path TEMPLATE; never a query string, body, signature, API key or JWT.
-// Kept small: every bundle carries it (a hook that is not a function fails, is logged and ignored, like one that
-// throws).
+// The `hooks` option: `request` and `response` per attempt, `retry` per scheduled retry; built only when set.
+// Events name the endpoint and the path TEMPLATE, never a query, body, signature, API key or JWT. Kept small (every
+// bundle carries it): a hook that throws or is not a function is logged and ignored.
 import type { FuturesError } from '../errors/futures-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { ClientHooks, HookEventBase, Logger } from '../options.ts';

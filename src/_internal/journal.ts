@@ -2,10 +2,8 @@ import { ApiError } from '../errors/api-error.ts';
 import { uuidV4 } from './uuid.ts';
 
 /**
- * Which REST call moved (or may have moved) a position:
- * - `create`: one order of `orders.create` or one item of `orders.createBatch`;
- * - `close`: `orders.closePosition`;
- * - `closeAndSwitchMargin`: `futures.closeAndSwitchMargin` (every position of the symbol, both sides).
+ * Which REST call moved (or may have moved) a position: `create` (one order of `orders.create` or `createBatch`),
+ * `close` (`orders.closePosition`), `closeAndSwitchMargin` (every position of the symbol, both sides).
  */
 export type JournalCallKind = 'create' | 'close' | 'closeAndSwitchMargin';
 
@@ -33,10 +31,9 @@ export interface JournalOrder {
 }
 
 /**
- * One position-moving REST call of this client, with local times (`clock.now()` of the client).
- *
- * `outcome`: `pending` while in flight; `ok` after a 2xx; `rejected` after a 4xx or a 2xx saying nothing was done
- * (the server did not act); `unknown` after a timeout, a network error or a 5xx (the server may have acted).
+ * One position-moving REST call of this client, with local times (`clock.now()` of the client). `outcome`:
+ * `pending` in flight; `ok` after a 2xx; `rejected` after a 4xx or a 2xx saying nothing was done (the server did
+ * not act); `unknown` after a timeout, a network error or a 5xx (the server may have acted).
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly id: number;
@@ -122,10 +119,7 @@ export class CallJournal {
   }
 }
 
-/**
- * Runs a position-moving REST call under the journal (a plain call when `journal` is undefined): one entry per
- * item of `inits`, settled with the call. `ordersOf` returns, per item, the orders the response placed.
- */
+/** Runs a position-moving call under the journal (if any): one entry per item of `inits`, settled with the call. */
 export async function journalCall<T>(
   journal: CallJournal | undefined,
   inits: readonly JournalEntryInit[],

@@ -10,15 +10,14 @@ interface BudgetBucket {
 }
 
 /**
- * The in-memory {@link SharedBudget}: one member's share (`1 / share`) of each bucket, counted the way the server
- * counts (on arrival, in a sliding window, 429s not at all).
+ * The in-memory {@link SharedBudget}: one member's share (`1 / share`) of each bucket, counted as the server counts
+ * (on arrival, in a sliding window, 429s not at all).
  *
- * A request reaches the server somewhere between taking its slot and its response, so a slot holds the window
- * while in flight and is re-stamped when settled `'counted'`; a new slot is granted only while fewer than
- * `limit` slots are in the window ending now. For any earlier request A and a new request B: either A is in the
- * window when B starts, or A's stamp is ≤ B's start − window, and A arrived no later than its stamp while B
- * arrives no sooner than its start, so the server no longer counts A either. Hence the server never sees more
- * than `limit` arrivals in any window, whatever the latency and its jitter.
+ * A slot holds the window while in flight and is re-stamped when settled `'counted'`; a new slot is granted only
+ * while fewer than `limit` are in the window ending now. For an earlier request A and a new B: either A is in the
+ * window when B starts, or A's stamp ≤ B's start − window, and A arrived no later than its stamp, B no sooner than
+ * its start, so the server no longer counts A either: never more than `limit` arrivals in any window, whatever the
+ * latency.
  * @internal
  */
 export class MemoryBudget implements SharedBudget {

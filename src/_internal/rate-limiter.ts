@@ -1,6 +1,5 @@
 import type { BucketBudget, BucketName, SharedBudget } from '../fleet/types.ts';
-import type { Logger } from '../options.ts';
-import { type AcquireOptions, BucketQueue, type Slot } from './bucket-queue.ts';
+import { type AcquireOptions, BucketQueue, type BucketQueueDeps, type Slot } from './bucket-queue.ts';
 import type { Clock } from './clock.ts';
 import type { MemoryBudget } from './memory-budget.ts';
 
@@ -36,19 +35,12 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
   public: perMinute(Infinity),
 };
 
-interface RateLimiterOptions {
-  enforceLimits: boolean;
-  /** Longest pause, whoever asks for it (a 429 or the fleet's budget). */
-  maxPauseMs: number;
-  budget: SharedBudget | undefined;
-  logger: Logger | undefined;
-}
+type RateLimiterOptions = Omit<BucketQueueDeps, 'clock' | 'counted'> & { enforceLimits: boolean };
 
 /**
- * Client-side pacing per bucket, on top of a {@link SharedBudget} (in memory, or a fleet's): a call takes a slot
- * before it is sent and settles it with what became of the attempt, so the client counts requests the way the
- * server does. Waiting calls are served `trading` first, then `normal`, then `background`, FIFO within a class.
- * A 429's `Retry-After` pauses its bucket for everyone. With `enforceLimits` false only the pauses apply.
+ * Client-side pacing per bucket on a {@link SharedBudget}: a call takes a slot before it is sent and settles it
+ * with what became of the attempt, so the client counts requests as the server does. A 429's `Retry-After` pauses
+ * its bucket for everyone; with `enforceLimits` false only the pauses apply.
  */
 export class RateLimiter {
   readonly #queues = new Map<BucketName, BucketQueue>();
@@ -75,18 +67,14 @@ export class RateLimiter {
     return queue;
   }
 
-  /**
-   * Waits for a slot of `name`. Rejects with the signal's reason when it aborts, with `RateLimitError` when the
-   * bucket is paused for longer than `timeoutMs`, and with `FleetUnavailableError` when a fleet's budget fails.
-   */
+  /** A slot of `name`; rejects with the signal's reason, a `RateLimitError` or a `FleetUnavailableError`. */
   acquire(name: BucketName, options: AcquireOptions): Promise<Slot> {
     return this.#queue(name).acquire(options);
   }
 
   /**
-   * Each spec bucket as this client sees it (see `BaseClient.rateLimits`): its limit (this member's share with a
-   * fleet), the slots used in the current window, the calls waiting, and the end of a pause. A budget that cannot
-   * be read without I/O (a Redis fleet's) shows the spec limit and this client's own requests in flight.
+   * Each spec bucket as this client sees it (`BaseClient.rateLimits`). A budget that cannot be read without I/O
+   * (a Redis fleet's) shows the spec limit and this client's own requests in flight.
    */
   view(): RateLimitView[] {
     const now = this.#clock.now();

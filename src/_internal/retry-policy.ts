@@ -51,11 +51,7 @@ export type AttemptResult<T> = { kind: 'ok'; value: T; status?: number } | Failu
 /** The spec's wait after the `n`-th 429 without Retry-After: 1 s, 2 s, 4 s, 8 s… (no jitter, no cap). */
 export const spec429Wait = (n: number): number => backoffStep(n, { baseMs: 1000, maxMs: Infinity });
 
-/**
- * The wait before the next attempt, or undefined when this failure must not be retried: a pure function of the
- * retry settings, the endpoint's safety, the failure and how many retries were made (the jitter comes from
- * `random`, the client clock's).
- */
+/** The wait before the next attempt, or undefined when this failure must not be retried (pure; `random` jitters). */
 export function retryDelay(
   retry: Required<RetryOptions> | false,
   random: () => number,

@@ -39,12 +39,8 @@ async function fleetLane(
     throw error instanceof FleetUnavailableError ? error : abortError(call, error);
   }
   const { index, count, floor } = lane ?? {};
-  if (
-    !Number.isSafeInteger(count) ||
-    !Number.isSafeInteger(index) ||
-    !(index >= 0 && index < count) ||
-    !(floor === undefined || Number.isSafeInteger(floor))
-  ) {
+  const isInt = Number.isSafeInteger;
+  if (!isInt(count) || !isInt(index) || !(index >= 0 && index < count) || !(floor === undefined || isInt(floor))) {
     throw new FleetUnavailableError(
       `The fleet's ${what} failed: not integers with 0 <= index < count; nothing was sent`,
     );
@@ -78,17 +74,16 @@ export function createAttemptSigner(options: {
 }): (clockSync: ClockSync) => SignAttempt {
   const { sign, redactor, fleet, paceRunAhead } = options;
   return (clockSync) => {
-    /** The signed query string: the user's parameters, then `timestamp`, then `signature`. */
+    // The user's parameters, then `timestamp`, then `signature`.
     const signQuery = async (query: QueryParams, lane: FleetLane | undefined) => {
       const timestamp = clockSync.nextTimestamp(lane);
       const signature = await sign(canonicalQuery({ ...query, timestamp }));
       if (typeof signature !== 'string' || signature === '') throw new FuturesError('The signer returned no signature');
       // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
       redactor.addSignature(signature);
-      // Sent only once the clock has passed it: under a millisecond on average, k ms for the k-th call of a burst
-      // in one millisecond. A client or process that starts on this key after this request left then signs later
-      // timestamps, even with no time between them.
-      // A timer may fire before `Date.now()` moved on (libuv's loop time is cached): look again after each sleep.
+      // Sent only once the clock has passed it (k ms for the k-th call of a burst in one ms): a process that starts
+      // on this key after this request left signs later timestamps. A timer may fire before `Date.now()` moved on
+      // (libuv caches loop time): look again after each sleep.
       for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; paceRunAhead && early > 0; ) {
         if (early > MAX_SETTLE_MS - waited) break;
         await sleep(early);

@@ -41,14 +41,13 @@ export { parseRetryAfter } from './response.ts';
 export interface TransportConfig {
   baseUrl: string;
   apiKey: string | undefined;
-  /** Signs each attempt of a signed call (none: signed calls are refused before any network). */
+  /** None: signed calls are refused before any network. */
   signing?: ((clockSync: ClockSync) => SignAttempt) | undefined;
   timeoutMs: number;
   retry: Required<RetryOptions> | false;
   fetch: (url: string, init: RequestInit) => Promise<Response>;
-  /** Merged into every fetch init (a proxy `dispatcher`, …); the SDK's own fields win. */
+  /** Merged into every fetch init (a proxy `dispatcher`, …), under the SDK's own fields; `headers` as a record. */
   fetchOptions?: Readonly<Record<string, unknown>> | undefined;
-  /** `fetchOptions.headers` as a plain record, under the SDK's own headers. */
   fetchHeaders?: Readonly<Record<string, string>> | undefined;
   /** Largest decoded response body read, in bytes. */
   maxResponseBytes: number;
@@ -61,11 +60,10 @@ export interface TransportConfig {
   budget?: SharedBudget | undefined;
   /** This client's credentials, scrubbed from every error and log line (the shape rules alone when omitted). */
   redactor?: Scrubber | undefined;
-  /** The client's `hooks` option, already checked. */
   hooks?: ClientHooks | undefined;
 }
 
-/** Why an attempt's body or headers stopped being awaited. */
+/** Why an attempt's headers or body stopped being awaited. */
 const DEADLINE = /* @__PURE__ */ Symbol('deadline');
 const CALLER_ABORT = /* @__PURE__ */ Symbol('caller abort');
 

@@ -44,7 +44,7 @@ function hide(target: object, key: PropertyKey, value: unknown): void {
 function inspectView(this: FuturesError): string {
   // The stack's first line was captured before the subclass set `name`; rebuild it, keep only the frames.
   const frames = (this.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
-  return `${[`${this.name}: ${this.message}`, ...frames].join('\n')}\n${JSON.stringify(this.toJSON(), null, 2)}`;
+  return [`${this.name}: ${this.message}`, ...frames, JSON.stringify(this.toJSON(), null, 2)].join('\n');
 }
 
 /** Keeps name, message and a `code` of an error; drops everything else (requests, URLs, headers). */

@@ -209,13 +209,11 @@ class RedisFleetMember implements RedisFleet {
     // Redis failed lately: the renewal loop (every 250 ms meanwhile) says when it answers again.
     if (this.#missed && this.#isLive(this.#lease)) return this.#fallback.take(bucket, budget);
     const k = this.#bucketKeys(bucket);
-    let reply: ScriptReply | undefined;
+    const keys = [k.counted, k.flight, k.pause, `${this.#keys.prefix}seq`];
+    const args = [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs, this.#o.leaseTtlMs];
+    let reply: ScriptReply;
     try {
-      reply = await this.#run(
-        lua.TAKE_SLOT,
-        [k.counted, k.flight, k.pause, `${this.#keys.prefix}seq`],
-        [Number.isFinite(limit) ? Math.floor(limit) : -1, windowMs, this.#o.leaseTtlMs],
-      );
+      reply = await this.#run(lua.TAKE_SLOT, keys, args);
     } catch (error) {
       this.#lost();
       return this.#staticShare(bucket, budget, error);

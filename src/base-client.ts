@@ -27,10 +27,10 @@ function resolveFleet({ fleet, rateLimit }: FuturesClientOptions): Fleet | undef
     throw new ConfigurationError('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
   }
   if (rateLimit === false) {
-    throw new ConfigurationError('fleet needs rateLimit (a member counts its requests in the fleet budget)');
+    throw new ConfigurationError('fleet needs rateLimit (a member counts its requests in the budget)');
   }
   if (fleetsInUse.has(fleet)) {
-    throw new ConfigurationError('This fleet already serves another client: give each client its own fleet member');
+    throw new ConfigurationError('This fleet already serves another client: give each its own member');
   }
   return fleet;
 }
@@ -51,8 +51,7 @@ function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): 
     }
     if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
       throw new ConfigurationError(
-        'apiSecret in a browser is readable by every script on the page: use the signer option, or set ' +
-          'dangerouslyAllowBrowser: true to accept the risk',
+        'apiSecret in a browser is readable by any script on the page: use signer, or dangerouslyAllowBrowser: true',
       );
     }
     redactor.addSecret(apiSecret);
@@ -65,7 +64,7 @@ function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): 
     // and non-Latin-1 text only at request time, with the key in its message and as a retryable network error.
     if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
       const got = typeof apiKey === 'string' ? `${apiKey.length} characters` : typeof apiKey;
-      throw new ConfigurationError(`apiKey must be a non-empty string of printable ASCII without spaces (got ${got})`);
+      throw new ConfigurationError(`apiKey must be printable ASCII without spaces (got ${got})`);
     }
     redactor.addApiKey(apiKey);
   }

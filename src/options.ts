@@ -8,9 +8,8 @@ export interface CallOptions {
   /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
   /**
-   * Deadline of each attempt of this call (signing, headers and the whole body), overriding the client's
-   * `timeoutMs`: an integer number of milliseconds from 1 to 2147483647, else the call rejects with
-   * `RequestValidationError` before any network.
+   * Deadline of each attempt of this call (signing, headers, whole body), overriding the client's `timeoutMs`: an
+   * integer from 1 to 2147483647 ms, else the call rejects with `RequestValidationError` before any network.
    */
   timeoutMs?: number | undefined;
 }
@@ -33,8 +32,7 @@ export interface RetryOptions {
    */
   maxDelayMs?: number;
   /**
-   * A 429 whose `Retry-After` asks for longer than this is not retried: the `RateLimitError` is returned to
-   * you at once instead of the call hanging.
+   * A 429 whose `Retry-After` asks for longer than this is not retried: the `RateLimitError` comes back at once.
    * @default 60000
    */
   maxRetryAfterMs?: number;
@@ -43,9 +41,8 @@ export interface RetryOptions {
 /** Pacing settings of the client's `rateLimit` option (`true` is all defaults; `false` turns pacing off). */
 export interface RateLimitOptions {
   /**
-   * Longest a 429's `Retry-After` may pause a bucket, in ms: a longer or absurd value (10 years, a negative or
-   * unreadable one) is clamped to this and logged as a warning. The kill switch (`cancel`, `cancelAll`,
-   * `closePosition`) is sent as a probe during any pause anyway, at most one per second per bucket.
+   * Longest a 429's `Retry-After` may pause a bucket, in ms (a longer or unreadable value is clamped, with a
+   * warning). The kill switch (`cancel`, `cancelAll`, `closePosition`) still goes out as a probe, one per second.
    * @default 300000
    */
   maxPauseMs?: number | undefined;
@@ -71,10 +68,7 @@ export interface Logger {
   error(message: string, meta?: Record<string, unknown>): void;
 }
 
-/**
- * What every hook event names: the call and its attempt. Nothing secret: no query string, body, signature, API
- * key or JWT.
- */
+/** What every hook event names: the call and its attempt. Nothing secret (no query, body, signature, key, JWT). */
 export interface HookEventBase {
   /** `resource.method` of the endpoint, e.g. `'orders.create'`. */
   endpoint: string;
@@ -90,10 +84,7 @@ export interface HookEventBase {
 /** The `request` hook's event: an attempt is about to be sent. */
 export interface RequestHookEvent extends HookEventBase {}
 
-/**
- * The `response` hook's event: an attempt ended, with the HTTP status of its response, or the error when no
- * response came (a timeout, a broken connection, an abort).
- */
+/** The `response` hook's event: an attempt ended, with its HTTP status, or the error when no response came. */
 export interface ResponseHookEvent extends HookEventBase {
   /** The HTTP status, when a response came. */
   status?: number | undefined;
@@ -107,10 +98,7 @@ export interface ResponseHookEvent extends HookEventBase {
 export interface RetryHookEvent extends HookEventBase {
   /** Wait before the next attempt, in milliseconds (a 429's is its bucket's pause). */
   delayMs: number;
-  /**
-   * Why: the HTTP status (`'429'`, `'503'`, …), `'timeout'`, `'network'`, or `'clock-resync'` (a rejected
-   * timestamp, retried at once).
-   */
+  /** Why: the HTTP status (`'429'`, `'503'`, …), `'timeout'`, `'network'`, or `'clock-resync'` (retried at once). */
   reason: string;
 }
 
@@ -124,18 +112,13 @@ export interface ClientHooks {
   retry?: ((event: RetryHookEvent) => void) | undefined;
 }
 
-/**
- * Computes the hex HMAC of a payload somewhere else (a KMS, a worker, a server), so the secret never enters
- * this process.
- */
+/** Computes the hex HMAC of a payload elsewhere (a KMS, a worker, a server): the secret never enters this process. */
 export type Signer = (payload: string) => string | Promise<string>;
 
 /**
- * The one source of time of a client: timestamps, retry backoff, bucket pacing and jitter, and the timers of
- * its stream (reconnects, heartbeats) and watcher (polls). Injectable so that tests need no real waiting;
- * `ManualClock` from `futures-sdk/testing` is one, which the simulated exchange can share. The per-attempt
- * `timeoutMs` deadline alone runs on real time: a test clock that jumps ahead must not time out requests still
- * on the wire.
+ * The one source of time of a client: timestamps, backoff, pacing, jitter, and its stream's and watcher's timers.
+ * Injectable so that tests need no real waiting (`ManualClock` of `futures-sdk/testing`). Only the per-attempt
+ * `timeoutMs` runs on real time: a test clock that jumps ahead must not time out requests still on the wire.
  */
 export interface Clock {
   /** Milliseconds since the epoch, like `Date.now()`. */
@@ -144,18 +127,13 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** A number in [0, 1), like `Math.random()` (backoff jitter). */
   random(): number;
-  /**
-   * Runs `callback` once after `ms`; returns a handle for {@link Clock.clearTimeout}. Used by the stream and the
-   * watcher. Optional: a clock without `setTimeout` and `clearTimeout` gets the runtime's real timers.
-   */
+  /** Runs `callback` once after `ms`; returns a handle. Optional: without it, the runtime's timers are used. */
   setTimeout?(callback: () => void, ms: number): unknown;
   /** Cancels a timer of {@link Clock.setTimeout}. */
   clearTimeout?(handle: unknown): void;
 }
 
-/**
- * Options of `FuturesClient` (and `createBaseClient`). Only `baseUrl` is required; public market data needs nothing else.
- */
+/** Options of `FuturesClient` and `createBaseClient`. Only `baseUrl` is required (enough for public market data). */
 export interface FuturesClientOptions {
   /** API origin, e.g. `https://api.example.com` (no `/v2` suffix). Required. */
   baseUrl: string;
@@ -168,8 +146,7 @@ export interface FuturesClientOptions {
   /** Default `subAccountId` for every call that accepts one. */
   subAccountId?: string | undefined;
   /**
-   * Deadline of each attempt in milliseconds (fleet lane, signing, headers and the whole body together): an
-   * integer from 1 to 2147483647, else the constructor throws `ConfigurationError`.
+   * Deadline of each attempt in ms (fleet lane, signing, headers, whole body): an integer from 1 to 2147483647.
    * @default 10000
    */
   timeoutMs?: number | undefined;
@@ -185,17 +162,15 @@ export interface FuturesClientOptions {
    */
   rateLimit?: boolean | RateLimitOptions | undefined;
   /**
-   * The `fetch` to use (e.g. the simulator's `ex.fetch`, or the `undici` package's). It is always called as
-   * `fetch(url: string, init)`, never with a `Request`, so a `fetch` from another realm works.
+   * The `fetch` to use (e.g. the simulator's `ex.fetch`), always called as `fetch(url: string, init)`.
    * @default globalThis.fetch
    */
   fetch?: typeof globalThis.fetch | undefined;
   /** Merged into every `fetch` call's init (see {@link FetchOptions}), e.g. a proxy `dispatcher`. */
   fetchOptions?: FetchOptions | undefined;
   /**
-   * Largest response body a call reads, in decoded bytes: a bigger `Content-Length` fails at once, a body that
-   * grows past it (or a compressed body that decodes past it) is cut off. The call rejects with
-   * `ResponseTooLargeError` and is not retried. An integer from 1024.
+   * Largest response body a call reads, in decoded bytes (an integer from 1024); a bigger one is cut off and the
+   * call rejects with `ResponseTooLargeError`, not retried.
    * @default 16777216 (16 MiB)
    */
   maxResponseBytes?: number | undefined;
@@ -219,16 +194,14 @@ export interface FuturesClientOptions {
   /** Observes every attempt: `request`, `response` and `retry` events (see {@link ClientHooks}); no secret in any. */
   hooks?: ClientHooks | undefined;
   /**
-   * Time source for timestamps, backoff and pacing. Inject a fake one in tests.
+   * Time source for timestamps, backoff and pacing; inject a fake one in tests.
    * @default the system clock
    */
   clock?: Clock | undefined;
   /**
-   * Makes this client one member of a fleet of clients on the same API key (in this process or others): it
-   * signs only timestamps of its own lane and counts its requests in the fleet's shared budget, so members never
-   * collide on a signature and together earn no server 429. Build one with `staticFleet({ index, size })` or
-   * `createRedisFleet()` (`futures-sdk/redis`); one fleet object per client. Needs `rateLimit` on. Without it
-   * the client paces itself alone.
+   * Makes this client one member of a fleet on the same API key (in this process or others): it signs only its
+   * lane's timestamps and counts its requests in the shared budget, so members never collide on a signature or
+   * earn a 429 together. `staticFleet({ index, size })` or `createRedisFleet()`; one per client; needs `rateLimit`.
    */
   fleet?: Fleet | undefined;
 }

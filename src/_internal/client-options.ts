@@ -49,8 +49,7 @@ export type SharedOptionsInput = Pick<
  * ends as a `ConfigurationError`, like every other bad option, and later reads cannot change what was validated.
  */
 export function copyOptions<T extends SharedOptionsInput>(options: T): T {
-  if (typeof options !== 'object' || options === null)
-    fail('A futures-sdk client needs an options object with baseUrl');
+  if (typeof options !== 'object' || options === null) fail('options must be an object with baseUrl');
   try {
     const copy: Record<string, unknown> = { ...options };
     for (const key of ['retry', 'rateLimit', 'fetchOptions']) {
@@ -58,7 +57,7 @@ export function copyOptions<T extends SharedOptionsInput>(options: T): T {
     }
     return copy as T;
   } catch {
-    return fail('FuturesClient options could not be read (a getter or Proxy threw)');
+    return fail('options could not be read (a getter or Proxy threw)');
   }
 }
 
@@ -85,9 +84,7 @@ function resolveBaseUrl({ baseUrl, allowInsecureHttp }: SharedOptionsInput): str
   if (url.username || url.password) fail('baseUrl must not contain user:password@; pass apiKey and apiSecret');
   if (protocol !== 'https:' && protocol !== 'http:') fail(`baseUrl must use https: (got ${protocol})`);
   if (protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
-    fail(
-      `baseUrl must use https: (signed requests carry your API key); http: only for loopback hosts or with allowInsecureHttp: true. Got ${origin}`,
-    );
+    fail(`baseUrl must use https: (http: only on loopback or with allowInsecureHttp: true), got ${origin}`);
   }
   if (url.search || url.hash) fail('baseUrl must not have a query string or a fragment');
   const path = url.pathname.replace(/\/+$/, '');
@@ -100,7 +97,7 @@ function readFetchOptions(given: unknown): Pick<SharedOptions, 'fetchOptions' | 
   if (typeof given !== 'object' || given === null) fail('fetchOptions must be an object');
   const { headers, ...rest } = given as FetchOptions;
   for (const field of ['method', 'body', 'signal', 'redirect']) {
-    if (field in rest) fail(`fetchOptions.${field} is set by the SDK on every call`);
+    if (field in rest) fail(`fetchOptions.${field} is set by the SDK`);
   }
   let fetchHeaders: Record<string, string> | undefined;
   if (headers !== undefined) {
@@ -110,7 +107,7 @@ function readFetchOptions(given: unknown): Pick<SharedOptions, 'fetchOptions' | 
         if (!OWN_HEADERS.includes(name)) fetchHeaders![name] = value;
       });
     } catch {
-      fail('fetchOptions.headers must be valid HTTP header names and values');
+      fail('fetchOptions.headers must be valid HTTP headers');
     }
   }
   return { fetchOptions: rest, fetchHeaders };

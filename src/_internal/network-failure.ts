@@ -47,7 +47,8 @@ const PROXY_AUTH = '(407: proxy authentication required)';
 function tunnelRefusal(status: number | undefined): string {
   const s = status ?? 0;
   const verb = s >= 400 && s < 500 ? 'refused' : s >= 500 && s < 600 ? 'could not open' : 'did not open';
-  return `the proxy ${verb} the tunnel${status === undefined ? '' : status === 407 ? ` ${PROXY_AUTH}` : ` (${status})`}`;
+  const detail = status === undefined ? '' : status === 407 ? ` ${PROXY_AUTH}` : ` (${status})`;
+  return `the proxy ${verb} the tunnel${detail}`;
 }
 
 /**

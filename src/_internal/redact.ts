@@ -118,7 +118,7 @@ export const shapeScrubber: Scrubber = {
   logger: (logger) => redactingLogger(logger, redact),
 };
 
-/** A credential: every run of `window` consecutive characters of it counts as a leak. `isApiKey`: shown as `…abcd` when echoed whole. */
+/** A credential: any `window` consecutive characters of it are a leak; the API key echoed whole shows as `…abcd`. */
 type Registered = [value: string, window: number, isApiKey?: true];
 
 const RECENT_LIMIT = 64;

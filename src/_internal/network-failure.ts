@@ -52,15 +52,12 @@ function tunnelRefusal(status: number | undefined): string {
 }
 
 /**
- * A forward proxy that did not open the tunnel (CONNECT) or refused the request itself: the request was never
- * forwarded, so the API server got nothing. Only these exact shapes, which the runtimes raise before a byte of the
- * request is written:
- * - undici (`fetch` of Node and of the `undici` package, `ProxyAgent`/`EnvHttpProxyAgent`/`NODE_USE_ENV_PROXY`):
- *   `RequestAbortedError` (`UND_ERR_ABORTED`) "Proxy response (403) !== 200 when HTTP Tunneling", raised in the
- *   tunnel's connect step (the same code on its own also means a request aborted mid-flight: not matched);
- * - undici without a tunnel (`proxyTunnel: false`): `UND_ERR_INVALID_ARG` "Proxy Authentication Required (407)";
- * - node:http(s) agents with a proxy (`NODE_USE_ENV_PROXY`, `proxyEnv`): `ERR_PROXY_TUNNEL`, with the proxy's
- *   `statusCode` (null when its answer was not HTTP or it closed the connection first).
+ * A forward proxy that did not open the tunnel (CONNECT) or refused the request: nothing reached the API server.
+ * Only these exact shapes, raised before a byte of the request is written:
+ * - undici (`ProxyAgent`, `EnvHttpProxyAgent`, `NODE_USE_ENV_PROXY`): `UND_ERR_ABORTED` "Proxy response (403) !==
+ *   200 when HTTP Tunneling" (the code alone also means an abort mid-flight: not matched);
+ * - undici with `proxyTunnel: false`: `UND_ERR_INVALID_ARG` "Proxy Authentication Required (407)";
+ * - node:http(s) agents with a proxy: `ERR_PROXY_TUNNEL`, `statusCode` null when the answer was not HTTP.
  */
 function proxyRefusal({ code, message, statusCode }: Coded): string | undefined {
   const match =
@@ -120,10 +117,9 @@ function targetOf(baseUrl: string | URL | undefined): Target | undefined {
 }
 
 /**
- * The peer a lookup or connect failed for, when it is certainly not the API server: a name other than the base
- * URL's, or a port other than its port (a connect error names the resolved address, so addresses are compared
- * only when the base URL holds an IPv4 one: an IPv6 address has several spellings). With a forward proxy that
- * peer is the proxy. Wording only: whether the request was sent never depends on it.
+ * The peer a lookup or connect failed for when it is certainly not the API server (with a forward proxy, the
+ * proxy): another name, or another port (addresses compared only for an IPv4 base URL: IPv6 has several
+ * spellings). Wording only: whether the request was sent never depends on it.
  */
 function otherPeer({ syscall, hostname, address, port }: Coded, target: Target | undefined): string | undefined {
   if (!target) return undefined;

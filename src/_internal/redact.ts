@@ -1,19 +1,12 @@
 /**
- * Secret scrubbing for every string the SDK puts in an error, a log line or an event.
- *
- * Two layers:
- * - Shape rules, stateless and global ({@link redact}): `signature=`/`token=` query values (also percent-encoded),
- *   64-digit hex digests, and JWTs recognised by their structure (three base64url segments whose first decodes
- *   to a JSON object), whatever their first characters.
- * - A {@link Redactor} per client, holding that client's own credentials (API key, secret, its recent
- *   signatures, its stream tokens). Nothing is registered module-wide, so nothing outlives the client, and the
- *   cost of scrubbing does not grow with the number of clients in the process.
- *
- * A server, proxy or library may echo a credential in many spellings, or only part of it (`Invalid API key
- * ak_cy3yiuw51...`). The Redactor therefore decodes the text once into a character view — percent escapes,
- * `\u` and JSON escapes, HTML character references — with every decoded character mapped back to the source
- * span it came from, then removes every run of the view that contains a window of a credential: 5 characters
- * of the key or secret (the contract: no 5 consecutive characters of the key), 8 hex digits of a signature.
+ * Secret scrubbing for every string the SDK puts in an error, a log line or an event, in two layers:
+ * - shape rules ({@link redact}): `signature=`/`token=` query values (also percent-encoded), 64-digit hex digests,
+ *   and JWTs recognised by their structure (three base64url segments, the first a JSON object);
+ * - a {@link Redactor} per client with its own credentials (key, secret, recent signatures, stream tokens): nothing
+ *   module-wide, so nothing outlives the client and the cost does not grow with the number of clients.
+ * A credential may be echoed in many spellings, or only in part (`Invalid API key ak_cy3yiuw51...`): the Redactor
+ * decodes the text (percent, `\u` and JSON escapes, HTML references) into a view mapped back to source spans, and
+ * removes every run holding a window of a credential: 5 characters of the key or secret, 8 hex digits of a signature.
  */
 
 /** The logger shape of the SDK (see `Logger` in transport.ts), restated here to keep this module dependency-free. */
@@ -108,10 +101,7 @@ export interface Scrubber {
   logger(logger: LoggerLike): LoggerLike;
 }
 
-/**
- * The shape rules alone, for a client that holds no credential (a public client): signature and token
- * parameters, hex digests and JWTs are still removed from whatever a server echoes.
- */
+/** The shape rules alone, for a client that holds no credential (a public client). */
 export const shapeScrubber: Scrubber = {
   text: redact,
   deep: (value) => redactDeep(value, redact),

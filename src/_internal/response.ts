@@ -67,11 +67,10 @@ export class BodyTooLarge {
 }
 
 /**
- * Reads a body to text, chunk by chunk, each read raced against `stopped`, and never more than `maxBytes`
- * decoded bytes (a `Content-Length` over it fails before reading; a body growing past it is canceled there, so a
- * compression bomb or an endless body costs at most `maxBytes` of memory). The attempt's deadline and the caller's
- * signal end the read themselves: an abort that only travels through fetch's `Request` can be lost (Node links a
- * Request's signal weakly, and a GC during a stalled body drops the link), which would leave the call pending.
+ * Reads a body to text, each chunk raced against `stopped`, never more than `maxBytes` decoded bytes (a bigger
+ * `Content-Length` fails before reading; a compression bomb or endless body is canceled there). The deadline and
+ * the caller's signal end the read themselves: an abort through fetch's `Request` alone can be lost (Node links
+ * its signal weakly; a GC during a stalled body drops the link), which would leave the call pending.
  */
 export async function readText(response: Response, stopped: Promise<never>, maxBytes: number): Promise<string> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;

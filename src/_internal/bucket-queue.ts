@@ -121,10 +121,7 @@ export class BucketQueue {
     waiter.detach();
   }
 
-  /**
-   * A pause shorter than the call's deadline is waited out (said at info level); a longer one fails the call at
-   * once, before anything is sent, rather than holding it silently past its own deadline.
-   */
+  /** A pause shorter than the call's deadline is waited out (logged); a longer one fails the call, unsent, at once. */
   #admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
     const { method, path, timeoutMs } = waiter;
     if (waiter.killSwitch) return true;
@@ -332,10 +329,7 @@ export class BucketQueue {
     else this.#wake();
   }
 
-  /**
-   * Waits `ms` on the clock, or until woken. Waking re-evaluates the bucket; a timer that would end at the same
-   * moment is kept rather than restarted (many settles in a row must not each start a new sleep).
-   */
+  /** Waits `ms` on the clock, or until woken; a timer ending at the same moment is kept, not restarted. */
   async #wait(ms: number): Promise<void> {
     if (this.#stale) {
       this.#stale = false;

@@ -9,8 +9,8 @@ export const systemClock: Required<Clock> = {
   random: () => Math.random(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, Math.max(0, ms)),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
-  sleep(ms, signal) {
-    return new Promise<void>((resolve, reject) => {
+  sleep: (ms, signal) =>
+    new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
         clearTimeout(timer);
@@ -24,14 +24,10 @@ export const systemClock: Required<Clock> = {
         Math.max(0, ms),
       );
       signal?.addEventListener('abort', onAbort, { once: true });
-    });
-  },
+    }),
 };
 
-/**
- * `clock` with timers: its own when it has both `setTimeout` and `clearTimeout`, else the runtime's (a clock
- * written before timers were part of `Clock` keeps the behaviour it had: real timers, its own `now`).
- */
+/** `clock` with timers: its own when it has both, else the runtime's (as before timers were part of `Clock`). */
 export function withTimers(clock: Clock): Required<Clock> {
   if (clock === systemClock) return systemClock;
   const own = hasTimers(clock);

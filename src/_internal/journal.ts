@@ -48,10 +48,7 @@ export interface JournalEntry extends Readonly<JournalEntryInit> {
 
 /** Returned by {@link CallJournal.begin}; settle it exactly once (later calls are ignored). */
 export interface JournalHandle {
-  /**
-   * The call succeeded; `orders` are the orders it placed (if any); `null`: it did nothing. `learned`: what its
-   * response told about it (a close's symbol and side).
-   */
+  /** Succeeded, placing `orders` (`null`: it did nothing); `learned`: what its response told (a close's side). */
   succeed(orders?: readonly JournalOrder[] | null, learned?: Partial<JournalEntryInit>): void;
   /** The call failed with `error`; a 4xx means the server did not act. */
   fail(error: unknown): void;
@@ -111,11 +108,7 @@ export class CallJournal {
 
   #prune(): void {
     const horizon = this.#clock.now() - this.#retentionMs;
-    while (this.#list.length > 0) {
-      const first = this.#list[0]!;
-      if (first.endedAt === undefined || first.endedAt >= horizon) break;
-      this.#list.shift();
-    }
+    while ((this.#list[0]?.endedAt ?? Infinity) < horizon) this.#list.shift();
   }
 }
 

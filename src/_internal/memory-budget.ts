@@ -39,9 +39,7 @@ export class MemoryBudget implements SharedBudget {
     if (now < state.pausedUntil) return { granted: false, retryInMs: state.pausedUntil - now, paused: true };
     const limit = Math.floor(budget.limit / this.#share);
     const { counted } = state;
-    let expired = 0;
-    while (expired < counted.length && counted[expired]! <= now - budget.windowMs) expired++;
-    if (expired > 0) counted.splice(0, expired);
+    while (counted.length > 0 && counted[0]! <= now - budget.windowMs) counted.shift();
     const used = state.inFlight.size + counted.length;
     if (used < limit) {
       const ticket = String(++this.#tickets);

@@ -6,10 +6,7 @@ import type { RetryOptions } from '../options.ts';
 import { backoffStep } from './backoff.ts';
 import type { RetrySafety } from './endpoint-call.ts';
 
-/**
- * Whether the server may have counted the attempt in its rate-limit window. It counts a request when it arrives
- * and not at all when it answers 429; a request that never left was not counted either.
- */
+/** Whether the server may have counted the attempt (it counts arrivals, not 429s; nor what never left). */
 export function settlementOf(result: AttemptResult<unknown>): 'counted' | 'refunded' {
   return isRateLimited(result) || (result.kind === 'network' && result.neverSent) ? 'refunded' : 'counted';
 }

@@ -20,10 +20,7 @@ const MAX_SETTLE_MS = 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * This member's timestamp lane, under the call's deadline and signal. Nothing is signed or sent without it:
- * a lane that cannot be had is a `FleetUnavailableError` (safe to repeat).
- */
+/** This member's timestamp lane: nothing is signed without it, so failing it is a (safe) `FleetUnavailableError`. */
 async function fleetLane(
   fleet: Fleet | undefined,
   call: EndpointCall<unknown>,
@@ -58,18 +55,12 @@ export type SignAttempt = (
   leftMs: () => number,
 ) => Promise<string>;
 
-/**
- * What a client with credentials gives its transport: an attempt signer bound to the transport's clock estimate.
- * A client without credentials gives none, and its bundle carries none of this.
- */
+/** A client with credentials gives its transport this attempt signer (a client without gives none, nor bundles it). */
 export function createAttemptSigner(options: {
   sign: Signer;
   redactor: Redactor;
   fleet: Fleet | undefined;
-  /**
-   * True on the machine's own clock: signing is paced to one call per millisecond (per lane), so timestamps do not
-   * run ahead of the server's time. A fake clock has no successor process to protect, and its time may stand still.
-   */
+  /** True on the machine's own clock: timestamps must not run ahead (a fake clock's time may stand still). */
   paceRunAhead: boolean;
 }): (clockSync: ClockSync) => SignAttempt {
   const { sign, redactor, fleet, paceRunAhead } = options;

@@ -4,9 +4,8 @@ import type { SlotGrant } from '../fleet/types.ts';
 import type { CallPriority } from './endpoint-call.ts';
 
 /**
- * A slot held by one attempt. Settle it exactly once: `'counted'` when the server may have counted the request
- * (any response but a 429, a timeout, a dropped connection), `'refunded'` when it certainly did not (a 429, or
- * nothing was sent).
+ * A slot held by one attempt, settled once: `'counted'` when the server may have counted the request, `'refunded'`
+ * when it certainly did not (a 429, or nothing was sent).
  */
 export interface Slot {
   /** Set just before the request leaves: from then on the server may count it. */

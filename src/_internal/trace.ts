@@ -1,6 +1,5 @@
-// The TracingChannel `futures-sdk:request` of `node:diagnostics_channel` (Node, Bun, Deno): one trace per call.
-// Found once, at the first call, through `process.getBuiltinModule`, never imported: browser and Workers bundles
-// carry only this file. Without subscribers a call pays one property check.
+// The TracingChannel `futures-sdk:request` (Node, Bun, Deno): one trace per call. Found through
+// `process.getBuiltinModule`, never imported, so browser bundles carry only this file.
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { EndpointCall, RequestTraceContext } from './endpoint-call.ts';
 import { describeCall, statusOf } from './hooks.ts';

@@ -120,8 +120,7 @@ export class Transport {
     const retryLimit = config.retry === false ? 0 : config.retry.limit;
     let retries = 0;
     let resynced = false;
-    // Whether some attempt of this call may have been acted on by the server. A later attempt's 429 or refused
-    // connection proves only that THAT attempt did nothing, so the call's failure must still say "unknown".
+    // Whether any attempt may have been acted on: a later 429 or refused connection clears only THAT attempt.
     const flight = { mayHaveActed: false };
     const fail = (error: FuturesError): FuturesError =>
       flight.mayHaveActed && method !== 'GET' ? markOutcomeUnknown(error) : error;
@@ -163,8 +162,7 @@ export class Transport {
         (result.kind === 'network' && !result.neverSent) ||
         (result.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
       ) {
-        // A replay 401 means THIS attempt was not acted on, but also that a request with the same signature
-        // arrived before: possibly a copy of this one that was accepted.
+        // A replay 401: THIS attempt was not acted on, but an earlier copy with its signature may have been.
         flight.mayHaveActed = true;
       }
 
@@ -218,10 +216,7 @@ export class Transport {
     );
   }
 
-  /**
-   * A network failure as an attempt result. `neverSent`: true when nothing left this process (the reason is the
-   * cause's when it tells, else `reason`), false when the request may have left, undefined to follow the cause.
-   */
+  /** A network failure's result; `neverSent` undefined follows the cause, and `reason` is the cause's when it tells. */
   #network<T>(call: EndpointCall<T>, cause: unknown, neverSent?: boolean, reason?: string): AttemptResult<T> {
     const failure = classifyNetworkFailure(cause, this.config.baseUrl);
     neverSent ??= failure.neverSent;
@@ -247,8 +242,7 @@ export class Transport {
     const { method, path } = call;
     const query = call.query ?? {};
     if (signal?.aborted) throw this.#abortError(call, signal.reason);
-    // One deadline for the attempt from here (a slow lane or signer leaves less time for the wire), on monotonic
-    // real time like the timers below.
+    // One deadline from here (a slow lane or signer leaves less for the wire), on monotonic real time.
     const startedAt = performance.now();
     const leftMs = () => Math.max(1, Math.ceil(timeoutMs - (performance.now() - startedAt)));
     let search: string;
@@ -260,11 +254,8 @@ export class Transport {
     const url = `${config.baseUrl}${path}${search ? `?${search}` : ''}`;
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (call.signed && config.apiKey) headers['X-API-KEY'] = config.apiKey;
-    let body: string | undefined;
-    if (call.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(call.body);
-    }
+    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
+    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     config.logger?.debug(`${method} ${path} attempt ${attempt}`);
 
     // The deadline (headers AND body, on real time: a fake clock jumping ahead in sleep() must not time out requests
@@ -306,8 +297,8 @@ export class Transport {
       signal: attemptController.signal,
       // Never follow: the next hop would receive the API key and a signature valid on any endpoint for 5 s.
       redirect: 'manual',
+      ...(body !== undefined && { body }),
     };
-    if (body !== undefined) requestInit.body = body;
     const sentAt = config.clock.now();
     let response: Response;
     let text: string;
@@ -341,8 +332,7 @@ export class Transport {
       try {
         text = await readText(response, stopped, config.maxResponseBytes);
       } catch (error) {
-        // A 4xx status line already says the server refused: an unreadable body does not change that. Any other
-        // status: the server answered, and whatever it did is done.
+        // A 4xx status already says the server refused; after any other, whatever it did is done.
         const { status } = response;
         const refused = status >= 400 && status < 500;
         if (!refused) flight.mayHaveActed = true;

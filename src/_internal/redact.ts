@@ -101,13 +101,6 @@ export interface Scrubber {
   logger(logger: LoggerLike): LoggerLike;
 }
 
-/** The shape rules alone, for a client that holds no credential (a public client). */
-export const shapeScrubber: Scrubber = {
-  text: redact,
-  deep: (value) => redactDeep(value, redact),
-  logger: (logger) => redactingLogger(logger, redact),
-};
-
 /** A credential: any `window` consecutive characters of it are a leak; the API key echoed whole shows as `…abcd`. */
 type Registered = [value: string, window: number, isApiKey?: true];
 
@@ -239,6 +232,9 @@ export class Redactor implements Scrubber {
     return redactingLogger(logger, (text) => this.text(text));
   }
 }
+
+/** The shape rules alone, for a client that holds no credential (a public client). Never given one. */
+export const shapeScrubber: Scrubber = /* @__PURE__ */ new Redactor();
 
 /** `…abcd`: the only form in which the SDK ever shows an API key. */
 function maskApiKey(apiKey: string): string {

@@ -72,10 +72,9 @@ function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): 
 }
 
 /**
- * A client with no resources attached: options, guards, signing, pacing and retries, and nothing else. Pass it
- * to the standalone functions of `futures-sdk/orders`, `futures-sdk/futures`, `futures-sdk/account` and
- * `futures-sdk/market`; a bundler then keeps only the endpoints you import. Build one with
- * {@link createBaseClient}. {@link futures-sdk!FuturesClient | FuturesClient} is a `BaseClient` too, so the same functions accept it.
+ * A client with no resources attached (options, guards, signing, pacing, retries), for the standalone functions
+ * of `futures-sdk/orders`, `/futures`, `/account` and `/market`: a bundler keeps only the endpoints you import.
+ * Build one with {@link createBaseClient}; a {@link futures-sdk!FuturesClient | FuturesClient} is one too.
  *
  * @example
  * ```ts
@@ -117,10 +116,9 @@ export class BaseClient {
   }
 
   /**
-   * Each rate-limit bucket (`orders`, `batch`, `close`, `default`) as this client sees it now: its `limit` per
-   * `windowMs` (this member's share with a `staticFleet`), the slots `used` in the window ending now, the calls
-   * `queued` in the client's pacer, and `pausedUntil` (epoch ms) while a 429 pauses it. With a Redis fleet,
-   * `limit` is the spec's and `used` counts this client's requests in flight. A snapshot; nothing secret.
+   * A snapshot of each rate-limit bucket (`orders`, `batch`, `close`, `default`): its `limit` per `windowMs` (this
+   * member's share with a `staticFleet`, the spec's with a Redis fleet), the slots `used` in the window ending now
+   * (with a Redis fleet: this client's requests in flight), the calls `queued`, and `pausedUntil` during a 429 pause.
    *
    * @example
    * ```ts
@@ -138,8 +136,7 @@ export class BaseClient {
 }
 
 /**
- * Builds a {@link BaseClient}: the same options, validation and guards as `new FuturesClient(options)`, with no
- * resources attached. For bundles that import only the standalone functions they call.
+ * Builds a {@link BaseClient}: the options and guards of `new FuturesClient(options)`, with no resources attached.
  *
  * @throws {ConfigurationError} the same option errors as {@link futures-sdk!FuturesClient | FuturesClient}.
  * @example
@@ -155,10 +152,7 @@ export function createBaseClient(options: FuturesClientOptions): BaseClient {
   return new BaseClient(options);
 }
 
-/**
- * The context of a client, for the standalone functions. Read by property, not `instanceof`, so a client built by
- * one copy of the package (the CommonJS build) works with functions of another (the ESM build).
- */
+/** A client's context, read by property rather than `instanceof`: a CommonJS-built client works with ESM functions. */
 export function contextOf(client: object): ClientContext {
   const ctx = (client as unknown as { ctx?: Partial<ClientContext> } | null | undefined)?.ctx;
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.transport?.call !== 'function') {

@@ -15,9 +15,8 @@ export type { FuturesClientOptions, WebSocketConstructor };
 /**
  * The futures API client: one resource per spec section (`orders`, `futures`, `account`, `market`).
  *
- * One client per API key per process, or one `fleet` member per client: timestamps are strictly increasing per
- * client, so no two requests of a client share a signature; two clients (or processes) on one key without a
- * fleet can collide in the server's 60 s replay cache and together overrun its rate limits.
+ * One client per API key per process, or one `fleet` member per client: two clients on one key without a fleet
+ * can sign the same timestamp (the server's 60 s replay cache refuses it) and together overrun the rate limits.
  *
  * @example
  * ```ts
@@ -73,9 +72,8 @@ export class FuturesClient extends BaseClient {
   }
 
   /**
-   * Polls positions, taker trades and this client's working orders, and reports changes and maker fills.
-   * Starts polling by itself (the first poll on a 0 ms timer, then `intervalMs` after each poll) unless
-   * `autoStart: false`. Shares this client's rate-limit buckets at the lowest priority. See {@link AccountWatcher}.
+   * Polls positions, taker trades and working orders, and reports changes and maker fills: from a 0 ms timer, then
+   * `intervalMs` after each poll, unless `autoStart: false`; at the lowest priority. See {@link AccountWatcher}.
    *
    * @throws {ConfigurationError} `intervalMs` is not a positive number.
    * @example

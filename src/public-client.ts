@@ -2,10 +2,7 @@ import { copyOptions, readSharedOptions, type SharedOptionsInput } from './_inte
 import type { ClientContext } from './_internal/context.ts';
 import { Transport } from './_internal/transport.ts';
 
-/**
- * Options of {@link createPublicClient}: what a client of the public market endpoints needs (no key, no signing,
- * no fleet). Each option means what it means on a `FuturesClient`.
- */
+/** Options of {@link createPublicClient}: those of a `FuturesClient` that need no key, signing or fleet. */
 export type PublicClientOptions = SharedOptionsInput;
 
 /**
@@ -36,9 +33,8 @@ export class PublicClient {
 }
 
 /**
- * Builds a {@link PublicClient} for the public market endpoints (`futures-sdk/market`): the same `baseUrl`,
- * `fetch`, `fetchOptions`, `timeoutMs`, `retry`, `logger` and pacing options as a `FuturesClient`, and nothing
- * a key needs. The smallest bundle for a market-data page.
+ * Builds a {@link PublicClient} for the public market endpoints (`futures-sdk/market`), with a `FuturesClient`'s
+ * options minus what a key needs: the smallest bundle for a market-data page.
  *
  * @throws {ConfigurationError} for the same option errors as a `FuturesClient`.
  * @example

@@ -9,11 +9,8 @@ export type QueryValue = string | number | boolean | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
 /**
- * The signing payload of the spec: every query parameter except `signature`, sorted by key exactly as
- * `URLSearchParams.prototype.sort` sorts (a stable sort by UTF-16 code units), then form-encoded exactly
- * as `URLSearchParams.prototype.toString` encodes (spaces become `+`).
- *
- * `undefined` values are dropped; numbers and booleans are stringified with `String()`.
+ * The spec's signing payload: every query parameter but `signature` (`undefined` dropped, others `String()`ed),
+ * sorted and form-encoded exactly as `URLSearchParams` `sort()` and `toString()` do (spaces become `+`).
  *
  * @example
  * ```ts
@@ -33,8 +30,7 @@ export function canonicalQuery(params: QueryParams): string {
 }
 
 /**
- * Lowercase hex HMAC-SHA256 of `payload` (UTF-8) keyed with `secret` (UTF-8). Pure and synchronous; runs in
- * browsers and Node alike with no Node built-ins.
+ * Lowercase hex HMAC-SHA256 of `payload` keyed with `secret` (both UTF-8). Pure and synchronous, no Node built-ins.
  *
  * @example
  * ```ts

@@ -93,13 +93,13 @@ function resolveBaseUrl({ baseUrl, allowInsecureHttp }: SharedOptionsInput): str
 }
 
 function readFetchOptions(given: unknown): Pick<SharedOptions, 'fetchOptions' | 'fetchHeaders'> {
-  if (given === undefined) return { fetchOptions: undefined, fetchHeaders: undefined };
+  let fetchHeaders: Record<string, string> | undefined;
+  if (given === undefined) return { fetchOptions: undefined, fetchHeaders };
   if (typeof given !== 'object' || given === null) fail('fetchOptions must be an object');
   const { headers, ...rest } = given as FetchOptions;
   for (const field of ['method', 'body', 'signal', 'redirect']) {
     if (field in rest) fail(`fetchOptions.${field} is set by the SDK`);
   }
-  let fetchHeaders: Record<string, string> | undefined;
   if (headers !== undefined) {
     fetchHeaders = {};
     try {

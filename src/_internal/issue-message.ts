@@ -4,12 +4,8 @@ import type { safeParse } from 'zod/mini';
 type ParseContext = NonNullable<Parameters<typeof safeParse>[2]>;
 type RawIssue = Parameters<NonNullable<ParseContext['error']>>[0];
 
-const received = (input: unknown): string => {
-  if (input === null) return 'null';
-  if (Array.isArray(input)) return 'array';
-  if (typeof input === 'number' && Number.isNaN(input)) return 'NaN';
-  return typeof input;
-};
+const received = (input: unknown): string =>
+  input === null ? 'null' : Array.isArray(input) ? 'array' : Number.isNaN(input) ? 'NaN' : typeof input;
 
 const show = (value: unknown): string => (typeof value === 'bigint' ? `${value}n` : JSON.stringify(value));
 
@@ -45,9 +41,8 @@ export function issueMessage(issue: RawIssue): string | undefined {
     case 'unrecognized_keys':
       return `Unrecognized key${issue.keys.length > 1 ? 's' : ''}: ${issue.keys.map(show).join(', ')}`;
     case 'invalid_key':
-      return `Invalid key in ${issue.origin}`;
     case 'invalid_element':
-      return `Invalid value in ${issue.origin}`;
+      return `Invalid ${issue.code === 'invalid_key' ? 'key' : 'value'} in ${issue.origin}`;
     default:
       return undefined; // zod's "Invalid input"
   }

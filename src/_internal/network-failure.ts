@@ -3,18 +3,11 @@
  * error codes buried in `cause` chains (undici) or in `AggregateError`s (one per address tried).
  */
 
-/** One coded error found in the chain, with what the runtime says beside the code. */
-interface Coded {
-  code: string;
-  syscall: unknown;
-  message: unknown;
-  /** Node's `ERR_PROXY_TUNNEL`: the proxy's answer to CONNECT (null when it was not HTTP). */
-  statusCode: unknown;
-  /** The peer of a failed lookup or connect, when the runtime names it. */
-  hostname: unknown;
-  address: unknown;
-  port: unknown;
-}
+/**
+ * One coded error found in the chain, with what the runtime says beside the code: `statusCode` is the proxy's
+ * answer to CONNECT (`ERR_PROXY_TUNNEL`), `hostname`, `address` and `port` the peer of a failed lookup or connect.
+ */
+type Coded = { code: string } & Record<'syscall' | 'message' | 'statusCode' | 'hostname' | 'address' | 'port', unknown>;
 
 const TLS_FAILED = 'TLS handshake failed';
 
@@ -101,10 +94,7 @@ function collectCodes(error: unknown, found: Coded[], depth = 0): void {
 }
 
 /** Host name and port of the API (from the base URL), to tell a proxy's failure from the server's. */
-interface Target {
-  hostname: string;
-  port: number;
-}
+type Target = { hostname: string; port: number };
 
 function targetOf(baseUrl: string | URL | undefined): Target | undefined {
   try {

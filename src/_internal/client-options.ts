@@ -28,20 +28,10 @@ export interface SharedOptions {
   maxPauseMs: number;
 }
 
-/** The options a public client takes: a subset of a FuturesClient's. */
-export type SharedOptionsInput = Pick<
+/** The options a public client takes: a FuturesClient's, less those of a key, a stream and a fleet. */
+export type SharedOptionsInput = Omit<
   FuturesClientOptions,
-  | 'baseUrl'
-  | 'allowInsecureHttp'
-  | 'timeoutMs'
-  | 'retry'
-  | 'rateLimit'
-  | 'fetch'
-  | 'fetchOptions'
-  | 'maxResponseBytes'
-  | 'clock'
-  | 'logger'
-  | 'hooks'
+  'apiKey' | 'apiSecret' | 'signer' | 'subAccountId' | 'dangerouslyAllowBrowser' | 'WebSocket' | 'fleet'
 >;
 
 /**

@@ -31,12 +31,11 @@ const codePoint = (char: string): string => `U+${char.charCodeAt(0).toString(16)
 export function pathIdProblem(id: string): string | undefined {
   if (id === '') return 'must not be empty';
   if (id === '.' || id === '..') return "must not be '.' or '..'";
-  const lone = LONE_SURROGATE.exec(id);
-  if (lone) return `must not contain a lone surrogate (found ${codePoint(lone[0])})`;
-  const bad = FORBIDDEN_IN_PATH_ID.exec(id);
-  if (!bad) return undefined;
-  const char = bad[0];
-  return /[/\\?#%]/.test(char)
+  const lone = LONE_SURROGATE.exec(id)?.[0];
+  if (lone) return `must not contain a lone surrogate (found ${codePoint(lone)})`;
+  const char = FORBIDDEN_IN_PATH_ID.exec(id)?.[0];
+  if (char === undefined) return undefined;
+  return '/\\?#%'.includes(char)
     ? `must not contain '${char}' (a path id is one URL segment)`
     : `must not contain whitespace or control characters (found ${codePoint(char)})`;
 }

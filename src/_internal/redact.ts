@@ -140,10 +140,7 @@ function windowSets(credentials: Registered[]): Map<number, Set<string>> {
   return sets;
 }
 
-/**
- * One client's credentials and how to scrub them. Owned by the client (and shared with its stream and watcher),
- * released with it.
- */
+/** One client's credentials and how to scrub them; owned by the client (shared with its stream and watcher). */
 export class Redactor implements Scrubber {
   #values: Registered[] = [];
   /** Signatures and stream tokens are refreshed all the time: only the most recent are kept. */
@@ -163,8 +160,7 @@ export class Redactor implements Scrubber {
   /** A stream token (JWT or opaque): any 5 consecutive characters of it are removed. */
   addToken(token: string): void {
     if (token === '') return;
-    const at = this.#recent.findIndex(([value]) => value === token);
-    if (at >= 0) this.#recent.splice(at, 1);
+    this.#recent = this.#recent.filter(([value]) => value !== token);
     this.#addRecent([token, Math.min(5, token.length)]);
   }
 
@@ -215,7 +211,7 @@ export class Redactor implements Scrubber {
       while (j < n && marked[j]) j++;
       const run = decoded.slice(i, j);
       const isApiKey = registered && this.#values.find(([value]) => value === run)?.[2];
-      out += text.slice(cursor, starts[i]) + (isApiKey ? maskApiKey(run) : REDACTED);
+      out += text.slice(cursor, starts[i]) + (isApiKey ? `…${run.slice(-4)}` : REDACTED);
       cursor = ends[j - 1]!;
       i = j;
     }
@@ -235,11 +231,6 @@ export class Redactor implements Scrubber {
 
 /** The shape rules alone, for a client that holds no credential (a public client). Never given one. */
 export const shapeScrubber: Scrubber = /* @__PURE__ */ new Redactor();
-
-/** `…abcd`: the only form in which the SDK ever shows an API key. */
-function maskApiKey(apiKey: string): string {
-  return `…${apiKey.slice(-4)}`;
-}
 
 /**
  * `value` with `scrub` applied to every string inside it (object keys too), at most `depth` levels deep; deeper

@@ -113,7 +113,7 @@ function targetOf(baseUrl: string | URL | undefined): Target | undefined {
  */
 function otherPeer({ syscall, hostname, address, port }: Coded, target: Target | undefined): string | undefined {
   if (!target) return undefined;
-  if (syscall === 'getaddrinfo' || syscall === 'queryA' || syscall === 'queryAaaa') {
+  if (['getaddrinfo', 'queryA', 'queryAaaa'].includes(syscall as string)) {
     return typeof hostname === 'string' && hostname.toLowerCase() !== target.hostname ? hostname : undefined;
   }
   if (syscall !== 'connect' || typeof address !== 'string' || typeof port !== 'number') return undefined;

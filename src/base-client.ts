@@ -1,4 +1,4 @@
-import { copyOptions, readSharedOptions } from './_internal/client-options.ts';
+import { copyOptions, fail, readSharedOptions } from './_internal/client-options.ts';
 import { systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
 import { isBrowserLike } from './_internal/env.ts';
@@ -8,7 +8,6 @@ import type { RateLimitView } from './_internal/rate-limiter.ts';
 import { Redactor } from './_internal/redact.ts';
 import { createAttemptSigner } from './_internal/signing.ts';
 import { type Signer, Transport } from './_internal/transport.ts';
-import { ConfigurationError } from './errors/configuration-error.ts';
 import type { Fleet } from './fleet/types.ts';
 import type { FuturesClientOptions } from './options.ts';
 import { hmacSha256Hex } from './signer.ts';
@@ -24,13 +23,13 @@ const hasMethods = (value: unknown, names: string[]): boolean =>
 function resolveFleet({ fleet, rateLimit }: FuturesClientOptions): Fleet | undefined {
   if (fleet === undefined) return undefined;
   if (!hasMethods(fleet, ['lane', 'close']) || !hasMethods(fleet.budget, ['tryTake', 'settle', 'pause'])) {
-    throw new ConfigurationError('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
+    fail('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
   }
   if (rateLimit === false) {
-    throw new ConfigurationError('fleet needs rateLimit (a member counts its requests in the budget)');
+    fail('fleet needs rateLimit (a member counts its requests in the budget)');
   }
   if (fleetsInUse.has(fleet)) {
-    throw new ConfigurationError('This fleet already serves another client: give each its own member');
+    fail('This fleet already serves another client: give each its own member');
   }
   return fleet;
 }
@@ -39,32 +38,32 @@ function resolveFleet({ fleet, rateLimit }: FuturesClientOptions): Fleet | undef
 function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
   const { apiKey, apiSecret, signer } = options;
   if (apiSecret !== undefined && signer !== undefined) {
-    throw new ConfigurationError('Pass apiSecret or signer, not both');
+    fail('Pass apiSecret or signer, not both');
   }
   if ((apiSecret !== undefined || signer !== undefined) && !apiKey) {
-    throw new ConfigurationError('apiKey is required with apiSecret or signer');
+    fail('apiKey is required with apiSecret or signer');
   }
   let sign = signer;
   if (apiSecret !== undefined) {
     if (typeof apiSecret !== 'string' || apiSecret === '') {
-      throw new ConfigurationError('apiSecret must be a non-empty string');
+      fail('apiSecret must be a non-empty string');
     }
     if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
-      throw new ConfigurationError(
+      fail(
         'apiSecret in a browser is readable by any script on the page: use signer, or dangerouslyAllowBrowser: true',
       );
     }
     redactor.addSecret(apiSecret);
     sign = (payload) => hmacSha256Hex(apiSecret, payload);
   } else if (signer !== undefined && typeof signer !== 'function') {
-    throw new ConfigurationError('signer must be a function');
+    fail('signer must be a function');
   }
   if (apiKey !== undefined) {
     // It travels as a header: CR/LF would inject headers, and fetch refuses other controls, spaces at the ends
     // and non-Latin-1 text only at request time, with the key in its message and as a retryable network error.
     if (typeof apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(apiKey)) {
       const got = typeof apiKey === 'string' ? `${apiKey.length} characters` : typeof apiKey;
-      throw new ConfigurationError(`apiKey must be printable ASCII without spaces (got ${got})`);
+      fail(`apiKey must be printable ASCII without spaces (got ${got})`);
     }
     redactor.addApiKey(apiKey);
   }
@@ -156,9 +155,7 @@ export function createBaseClient(options: FuturesClientOptions): BaseClient {
 export function contextOf(client: object): ClientContext {
   const ctx = (client as unknown as { ctx?: Partial<ClientContext> } | null | undefined)?.ctx;
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.transport?.call !== 'function') {
-    throw new ConfigurationError(
-      'The first argument must be a futures-sdk client (createBaseClient, createPublicClient or new FuturesClient)',
-    );
+    fail('The first argument must be a futures-sdk client (createBaseClient, createPublicClient or new FuturesClient)');
   }
   return ctx as ClientContext;
 }

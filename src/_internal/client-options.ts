@@ -9,7 +9,8 @@ import { isLoopbackHost } from './env.ts';
 /** Headers the SDK sets itself (lower case, as `Headers` names them): theirs win over `fetchOptions.headers`. */
 const OWN_HEADERS = ['accept', 'content-type', 'x-api-key'];
 
-const fail = (message: string): never => {
+/** Throws a ConfigurationError: a bad client option. */
+export const fail = (message: string): never => {
   throw new ConfigurationError(message);
 };
 

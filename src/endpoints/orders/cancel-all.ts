@@ -110,7 +110,7 @@ function describeFailure(error: unknown, outcomeUnknown: boolean): string {
   const text =
     error instanceof ApiError ? error.error : error instanceof FuturesError ? error.shortMessage : 'cancel failed';
   // A timeout or dropped connection after the request left: the order may well be canceled already.
-  return outcomeUnknown ? `${text} (outcome unknown: it may be canceled; check with orders.get)` : text;
+  return outcomeUnknown ? `${text} (the outcome is unknown: it may be canceled; check with orders.get)` : text;
 }
 
 /**

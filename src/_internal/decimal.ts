@@ -108,22 +108,38 @@ export function decCmp(a: string, b: string): -1 | 0 | 1 {
 }
 
 /** −a */
-export const decNeg = (a: string): string => decMul(a, '-1');
+export function decNeg(a: string): string {
+  const [x, scale] = parse(a);
+  return format(-x, scale);
+}
 
 /** |a| */
-export const decAbs = (a: string): string => (decSign(a) < 0 ? decNeg(a) : decNormalize(a));
+export function decAbs(a: string): string {
+  const [x, scale] = parse(a);
+  return format(x < 0n ? -x : x, scale);
+}
 
 /** −1, 0 or 1: the sign of a. */
-export const decSign = (a: string): -1 | 0 | 1 => decCmp(a, '0');
+export function decSign(a: string): -1 | 0 | 1 {
+  return decCmp(a, '0');
+}
 
 /** `a` in canonical form (no trailing zeros, no `+`, `-0` → `0`). */
-export const decNormalize = (a: string): string => format(...parse(a));
+export function decNormalize(a: string): string {
+  return format(...parse(a));
+}
 
 /** Rounds `a` to `scale` fractional digits by `mode` (default half away from zero). */
-export const decRound = (a: string, scale: number, mode: Rounding = 'half-up'): string => decDiv(a, '1', scale, mode);
+export function decRound(a: string, scale: number, mode: Rounding = 'half-up'): string {
+  return decDiv(a, '1', scale, mode);
+}
 
 /** The smaller of a and b. */
-export const decMin = (a: string, b: string): string => (decCmp(a, b) <= 0 ? a : b);
+export function decMin(a: string, b: string): string {
+  return decCmp(a, b) <= 0 ? a : b;
+}
 
 /** The larger of a and b. */
-export const decMax = (a: string, b: string): string => (decCmp(a, b) >= 0 ? a : b);
+export function decMax(a: string, b: string): string {
+  return decCmp(a, b) >= 0 ? a : b;
+}

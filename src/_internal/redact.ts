@@ -229,8 +229,15 @@ export class Redactor implements Scrubber {
   }
 }
 
-/** The shape rules alone, for a client that holds no credential (a public client). Never given one. */
-export const shapeScrubber: Scrubber = /* @__PURE__ */ new Redactor();
+/**
+ * The shape rules alone, for a client that holds no credential (a public client): not a Redactor, so a market-data
+ * page does not ship the credential search.
+ */
+export const shapeScrubber: Scrubber = {
+  text: redact,
+  deep: (value) => redactDeep(value, redact),
+  logger: (logger) => redactingLogger(logger, redact),
+};
 
 /**
  * `value` with `scrub` applied to every string inside it (object keys too), at most `depth` levels deep; deeper

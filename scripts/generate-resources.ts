@@ -125,9 +125,7 @@ export function resourceSource(resource: Resource): string {
   const classDoc = current.slice(docAt, classAt).trimEnd();
 
   return [
-    `// Generated from the functions of src/endpoints/${resource}/ (those its index.ts exports) by`,
-    '// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;',
-    '// test/docs/resources.test.ts checks that it is up to date.',
+    `// Generated from src/endpoints/${resource}/ by npm run generate:resources (scripts/generate-resources.ts): edit those.`,
     ...importLines,
     `import * as ${resource}Functions from '../endpoints/${resource}/index.ts';`,
     '',
@@ -140,7 +138,7 @@ export function resourceSource(resource: Resource): string {
     '    this.#client = client;',
     '  }',
     '',
-    methods.join('\n\n'),
+    methods.join('\n'),
     '}',
     '',
   ].join('\n');

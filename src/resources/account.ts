@@ -1,6 +1,4 @@
-// Generated from the functions of src/endpoints/account/ (those its index.ts exports) by
-// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
-// test/docs/resources.test.ts checks that it is up to date.
+// Generated from src/endpoints/account/ by npm run generate:resources (scripts/generate-resources.ts): edit those.
 import type { BaseClient } from '../base-client.ts';
 import type {
   ActivitiesAllParameters,
@@ -41,42 +39,34 @@ export class AccountResource {
   async activities(query?: ActivitiesParameters, options?: CallOptions): Promise<ActivitiesReturnType> {
     return await accountFunctions.activities(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/account!activitiesAll} */
   activitiesAll(query?: ActivitiesAllParameters, options?: CallOptions): AsyncGenerator<Activity, void, undefined> {
     return accountFunctions.activitiesAll(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/account!balance} */
   async balance(query?: BalanceParameters, options?: CallOptions): Promise<BalanceReturnType> {
     return await accountFunctions.balance(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/account!exposure} */
   async exposure(options?: CallOptions): Promise<ExposureReturnType> {
     return await accountFunctions.exposure(this.#client, options);
   }
-
   /** {@inheritDoc futures-sdk/account!pnlHistory} */
   async pnlHistory(query?: PnlHistoryParameters, options?: CallOptions): Promise<PnlHistoryReturnType> {
     return await accountFunctions.pnlHistory(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/account!positions} */
   async positions(params?: PositionsParameters, options?: CallOptions): Promise<PositionsReturnType> {
     return await accountFunctions.positions(this.#client, params, options);
   }
-
   /** {@inheritDoc futures-sdk/account!spotBalances} */
   async spotBalances(accountId: string, options?: CallOptions): Promise<SpotBalancesReturnType> {
     return await accountFunctions.spotBalances(this.#client, accountId, options);
   }
-
   /** {@inheritDoc futures-sdk/account!transfers} */
   async transfers(query?: TransfersParameters, options?: CallOptions): Promise<TransfersReturnType> {
     return await accountFunctions.transfers(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/account!transfersAll} */
   transfersAll(query?: TransfersAllParameters, options?: CallOptions): AsyncGenerator<Transfer, void, undefined> {
     return accountFunctions.transfersAll(this.#client, query, options);

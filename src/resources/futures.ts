@@ -1,6 +1,4 @@
-// Generated from the functions of src/endpoints/futures/ (those its index.ts exports) by
-// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
-// test/docs/resources.test.ts checks that it is up to date.
+// Generated from src/endpoints/futures/ by npm run generate:resources (scripts/generate-resources.ts): edit those.
 import type { BaseClient } from '../base-client.ts';
 import type {
   CloseAndSwitchMarginParameters,
@@ -36,17 +34,14 @@ export class FuturesResource {
   ): Promise<CloseAndSwitchMarginReturnType> {
     return await futuresFunctions.closeAndSwitchMargin(this.#client, params, options);
   }
-
   /** {@inheritDoc futures-sdk/futures!setLeverage} */
   async setLeverage(params: SetLeverageParameters, options?: CallOptions): Promise<SetLeverageReturnType> {
     return await futuresFunctions.setLeverage(this.#client, params, options);
   }
-
   /** {@inheritDoc futures-sdk/futures!setMarginType} */
   async setMarginType(params: SetMarginTypeParameters, options?: CallOptions): Promise<SetMarginTypeReturnType> {
     return await futuresFunctions.setMarginType(this.#client, params, options);
   }
-
   /** {@inheritDoc futures-sdk/futures!setPositionMode} */
   async setPositionMode(params: SetPositionModeParameters, options?: CallOptions): Promise<SetPositionModeReturnType> {
     return await futuresFunctions.setPositionMode(this.#client, params, options);

@@ -1,6 +1,4 @@
-// Generated from the functions of src/endpoints/market/ (those its index.ts exports) by
-// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
-// test/docs/resources.test.ts checks that it is up to date.
+// Generated from src/endpoints/market/ by npm run generate:resources (scripts/generate-resources.ts): edit those.
 import type { BaseClient } from '../base-client.ts';
 import type { DepthParameters, DepthReturnType } from '../endpoints/market/depth.ts';
 import type { FundingRateParameters, FundingRateReturnType } from '../endpoints/market/funding-rate.ts';
@@ -36,22 +34,18 @@ export class MarketResource {
   async depth(query: DepthParameters, options?: CallOptions): Promise<DepthReturnType> {
     return await marketFunctions.depth(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/market!fundingRate} */
   async fundingRate(query: FundingRateParameters, options?: CallOptions): Promise<FundingRateReturnType> {
     return await marketFunctions.fundingRate(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/market!health} */
   async health(options?: CallOptions): Promise<HealthReturnType> {
     return await marketFunctions.health(this.#client, options);
   }
-
   /** {@inheritDoc futures-sdk/market!klines} */
   async klines(query: KlinesParameters, options?: CallOptions): Promise<KlinesReturnType> {
     return await marketFunctions.klines(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/market!leaderboard} */
   async leaderboard<T extends LeaderboardType>(
     query: LeaderboardParameters<T>,
@@ -59,27 +53,22 @@ export class MarketResource {
   ): Promise<LeaderboardReturnType<T>> {
     return await marketFunctions.leaderboard<T>(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/market!platformStatus} */
   async platformStatus(options?: CallOptions): Promise<PlatformStatusReturnType> {
     return await marketFunctions.platformStatus(this.#client, options);
   }
-
   /** {@inheritDoc futures-sdk/market!platformTokens} */
   async platformTokens(options?: CallOptions): Promise<PlatformTokensReturnType> {
     return await marketFunctions.platformTokens(this.#client, options);
   }
-
   /** {@inheritDoc futures-sdk/market!symbols} */
   async symbols(options?: CallOptions): Promise<SymbolsReturnType> {
     return await marketFunctions.symbols(this.#client, options);
   }
-
   /** {@inheritDoc futures-sdk/market!ticker24hr} */
   async ticker24hr(query?: Ticker24hrParameters, options?: CallOptions): Promise<Ticker24hrReturnType> {
     return await marketFunctions.ticker24hr(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/market!trades} */
   async trades(query: TradesParameters, options?: CallOptions): Promise<TradesReturnType> {
     return await marketFunctions.trades(this.#client, query, options);

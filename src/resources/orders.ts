@@ -1,6 +1,4 @@
-// Generated from the functions of src/endpoints/orders/ (those its index.ts exports) by
-// scripts/generate-resources.ts (npm run generate:resources): edit the endpoint files, not this file;
-// test/docs/resources.test.ts checks that it is up to date.
+// Generated from src/endpoints/orders/ by npm run generate:resources (scripts/generate-resources.ts): edit those.
 import type { BaseClient } from '../base-client.ts';
 import type { CancelOrderParameters, CancelOrderReturnType } from '../endpoints/orders/cancel.ts';
 import type { CancelAllOrdersParameters, CancelAllOrdersReturnType } from '../endpoints/orders/cancel-all.ts';
@@ -39,27 +37,22 @@ export class OrdersResource {
   async cancel(id: string, params?: CancelOrderParameters, options?: CallOptions): Promise<CancelOrderReturnType> {
     return await ordersFunctions.cancel(this.#client, id, params, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!cancelAll} */
   async cancelAll(query?: CancelAllOrdersParameters, options?: CallOptions): Promise<CancelAllOrdersReturnType> {
     return await ordersFunctions.cancelAll(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!closePosition} */
   async closePosition(params: ClosePositionParameters, options?: CallOptions): Promise<ClosePositionReturnType> {
     return await ordersFunctions.closePosition(this.#client, params, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!create} */
   async create(params: CreateOrderParameters, options?: CallOptions): Promise<CreateOrderReturnType> {
     return await ordersFunctions.create(this.#client, params, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!createBatch} */
   async createBatch(items: CreateBatchParameters, options?: CallOptions): Promise<CreateBatchReturnType> {
     return await ordersFunctions.createBatch(this.#client, items, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!findByClientOrderId} */
   async findByClientOrderId(
     clientOrderId: string,
@@ -68,37 +61,30 @@ export class OrdersResource {
   ): Promise<Order | undefined> {
     return await ordersFunctions.findByClientOrderId(this.#client, clientOrderId, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!get} */
   async get(id: string, options?: CallOptions): Promise<GetOrderReturnType> {
     return await ordersFunctions.get(this.#client, id, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!list} */
   async list(query?: ListOrdersParameters, options?: CallOptions): Promise<ListOrdersReturnType> {
     return await ordersFunctions.list(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!listAll} */
   listAll(query?: ListAllOrdersParameters, options?: CallOptions): AsyncGenerator<Order, void, undefined> {
     return ordersFunctions.listAll(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!myTrades} */
   async myTrades(query: MyTradesParameters, options?: CallOptions): Promise<MyTradesReturnType> {
     return await ordersFunctions.myTrades(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!openOrders} */
   async openOrders(query?: OpenOrdersParameters, options?: CallOptions): Promise<OpenOrdersReturnType> {
     return await ordersFunctions.openOrders(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!positionHistory} */
   async positionHistory(query?: PositionHistoryParameters, options?: CallOptions): Promise<PositionHistoryReturnType> {
     return await ordersFunctions.positionHistory(this.#client, query, options);
   }
-
   /** {@inheritDoc futures-sdk/orders!replace} */
   async replace(id: string, params: ReplaceOrderParameters, options?: CallOptions): Promise<ReplaceOrderReturnType> {
     return await ordersFunctions.replace(this.#client, id, params, options);

@@ -10,13 +10,12 @@ import { type JournalEntryInit, type JournalOrder, journalCall } from './journal
 import { listened, traced } from './trace.ts';
 import { validateParams } from './validate.ts';
 
-/** A call's parameters once checked: what is sent as the query string or the JSON body. */
+/** Checked parameters: the query string or the JSON body. */
 type Params = Record<string, unknown>;
 
 /**
- * What the SDK knows about one endpoint of the API, as {@link defineEndpoint} completes it. The one-line TSDoc
- * comment above the definition is the Notes column of the docs' endpoint tables (a comment: not shipped).
- * @internal
+ * One endpoint, as {@link defineEndpoint} completes it. The one-line TSDoc above a definition is the Notes column
+ * of the docs' endpoint tables (a comment: not shipped). @internal
  */
 export interface Endpoint<Result = unknown> {
   /** `resource.method` as users call it (`orders.cancel`): the docs row, the wire-test row, error contexts. */
@@ -35,11 +34,11 @@ export interface Endpoint<Result = unknown> {
   readonly safety: RetrySafety;
   /** Part of the kill switch: sent as a probe (one a second) while its bucket is paused by a 429, not held. */
   readonly killSwitch?: true | undefined;
-  /** Order of service in the bucket when not the default for the method and bucket. */
+  /** Order of service in the bucket, when not the default. */
   readonly priority?: CallPriority | undefined;
   /** Check of the call's parameters, when it takes any: a failure is a `RequestValidationError`, nothing sent. */
   readonly params?: z.ZodMiniType | undefined;
-  /** True when a missing `subAccountId` parameter is filled from the client's default. */
+  /** Fill a missing `subAccountId` from the client's. */
   readonly subAccountDefault?: boolean | undefined;
   /** What only this endpoint does to its checked parameters (`orders.create` adds its `clientOrderId`). */
   readonly prepare?: ((params: Params) => Params) | undefined;
@@ -51,17 +50,11 @@ export interface Endpoint<Result = unknown> {
   readonly errorFor?: ((init: ApiErrorInit) => ApiError | undefined) | undefined;
 }
 
-/**
- * How an endpoint's calls are journaled (see {@link Endpoint.journal}).
- * @internal
- */
+/** How an endpoint's calls are journaled (see {@link Endpoint.journal}). @internal */
 export interface EndpointJournal<Result> {
   /** One entry per order or position the request body acts on. */
   entries(body: Readonly<Record<string, unknown>>): JournalEntryInit[];
-  /**
-   * The orders each entry produced, read from a successful result and the request body (best effort); `null`:
-   * the server did nothing for that entry (a close of a position already closed).
-   */
+  /** The orders each entry produced (best effort); `null`: nothing done for it (a close of a closed position). */
   orders?(
     result: Result,
     body: Readonly<Record<string, unknown>>,
@@ -70,19 +63,14 @@ export interface EndpointJournal<Result> {
   learn?(result: Result): Partial<JournalEntryInit>;
 }
 
-/**
- * An {@link Endpoint} as an endpoint file writes it: `method` defaults to `GET`, `auth` to `signed`, `bucket` to
- * `public` for a public endpoint and `default` otherwise, `safety` to `at-most-once` for a POST (a repeat could
- * act twice unless the definition says otherwise) and `idempotent` otherwise.
- * @internal
- */
+/** An {@link Endpoint} as an endpoint file writes it (defaults: see {@link defineEndpoint}). @internal */
 export type EndpointDefinition<Result> = Omit<Endpoint<Result>, 'method' | 'auth' | 'bucket' | 'safety'> &
   Partial<Pick<Endpoint<Result>, 'method' | 'auth' | 'bucket' | 'safety'>>;
 
 /**
- * Declares an endpoint: its definition with the defaults filled in. Called `/* @__PURE__ *\/`, so that a bundler
- * drops it (with its schemas) when nothing calls the endpoint.
- * @internal
+ * Declares an endpoint. Defaults: `method` GET, `auth` signed, `bucket` `public` for public endpoints else
+ * `default`, `safety` `at-most-once` for a POST (a repeat could act twice) else `idempotent`. Called
+ * `/* @__PURE__ *\/`, so that a bundler drops it (with its schemas) when nothing calls the endpoint. @internal
  */
 export function defineEndpoint<Result>(definition: EndpointDefinition<Result>): Endpoint<Result> {
   const { method = 'GET', auth = 'signed' } = definition;
@@ -106,10 +94,8 @@ export interface EndpointRequest {
 }
 
 /**
- * The parameters of one call of `endpoint` as they will be sent: checked with its `params` (a
- * `RequestValidationError` naming `name` and each bad field), the client's `subAccountId` filled in where the
- * definition says so, then the endpoint's own `prepare`. An endpoint without `params` sends none.
- * @internal
+ * One call's parameters as sent: checked (a `RequestValidationError` naming `name` and each bad field), the
+ * client's `subAccountId` filled in where defined, then `prepare`d. An endpoint without `params` sends none. @internal
  */
 export function checkParams(
   ctx: ClientContext,
@@ -126,9 +112,8 @@ export function checkParams(
 }
 
 /**
- * Sends one call of `endpoint` as its definition says (checked, defaults filled in, journaled): the one way
- * endpoint functions reach the transport. Rejects, sending nothing, when a check fails.
- * @internal
+ * Sends one call as the definition says (checked, defaults filled in, journaled): the one way endpoint functions
+ * reach the transport. Rejects, sending nothing, when a check fails. @internal
  */
 export async function callEndpoint<Result>(
   ctx: ClientContext,
@@ -144,8 +129,8 @@ export async function callEndpoint<Result>(
     const learn = journal.learn && ((result: Result) => journal.learn!(result));
     return journalCall(ctx.journal, journal.entries(body), () => ctx.transport.call(call), ordersOf, learn);
   };
-  // A call its checks refused is not traced. `return await` (here and in the endpoint functions): each caller
-  // stays in the stack trace of a failure.
+  // A call its checks refused is not traced. `return await` (also in the endpoint functions): each caller stays in
+  // a failure's stack trace.
   const channel = listened();
   return await (channel ? traced(channel, call, send) : send());
 }

@@ -34,11 +34,10 @@ export interface CancelAllOrdersParameters {
   /** Sub-account; defaults to the client's `subAccountId`. */
   subAccountId?: string | undefined;
   /**
-   * Also cancel working conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET), which the
-   * server's cancel-all leaves alone. They are listed first, then canceled one by one after the bulk cancel;
-   * each outcome is appended to `results` with `conditional: true`. Not atomic: an order placed meanwhile may
-   * survive. A `FAILED` entry with `outcomeUnknown: true` (timeout, dropped connection, 5xx) may in fact be
-   * canceled: read it back with `orders.get`.
+   * Also cancel working conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET), which the server
+   * leaves alone: listed first, canceled one by one after the bulk cancel, each outcome appended to `results` with
+   * `conditional: true`. Not atomic: an order placed meanwhile may survive. A `FAILED` entry with
+   * `outcomeUnknown: true` (timeout, dropped connection, 5xx) may be canceled: read it back with `orders.get`.
    * @default false
    */
   includeConditional?: boolean | undefined;
@@ -53,10 +52,7 @@ export const cancelAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * Response of `DELETE /v2/orders/open`. The server omits `total` and `results` when nothing was open; the
- * schema fills in `total: 0, results: []` so callers see one shape.
- */
+/** Response of `DELETE /v2/orders/open`; `total: 0, results: []` filled in when the server omits them. */
 export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
   z.pipe(
     z.looseObject({
@@ -109,20 +105,17 @@ async function workingConditionalOrders(
 function describeFailure(error: unknown, outcomeUnknown: boolean): string {
   const text =
     error instanceof ApiError ? error.error : error instanceof FuturesError ? error.shortMessage : 'cancel failed';
-  // A timeout or dropped connection after the request left: the order may well be canceled already.
   return outcomeUnknown ? `${text} (the outcome is unknown: it may be canceled; check with orders.get)` : text;
 }
 
 /**
- * `DELETE /v2/orders/open` — cancels every open regular order (optionally of one symbol). Auth
- * `API_KEY (TRADE)`, `default` bucket; safe to retry (canceling twice changes nothing).
+ * `DELETE /v2/orders/open` — cancels every open regular order (optionally of one symbol). Auth `API_KEY (TRADE)`,
+ * `default` bucket; safe to retry (canceling twice changes nothing). Always resolves
+ * `{ ok, canceled, total, results }` (`{ ok: true, canceled: 0, total: 0, results: [] }` when nothing was open).
  *
- * The server does NOT cancel conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET). Pass
- * `includeConditional: true` to have the SDK list the working ones (via `GET /v2/orders`) and cancel each with
- * `POST /v2/orders/:id/cancel`; a failed item is reported as `FAILED` with its `error`, never thrown.
- *
- * Always resolves `{ ok, canceled, total, results }`; when nothing was open that is
- * `{ ok: true, canceled: 0, total: 0, results: [] }`.
+ * The server does NOT cancel conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET):
+ * `includeConditional: true` lists the working ones (`GET /v2/orders`) and cancels each
+ * (`POST /v2/orders/:id/cancel`); a failed item is reported as `FAILED` with its `error`, never thrown.
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.
@@ -193,30 +186,21 @@ export async function cancelAll(
   return { ...bulk, canceled, total: bulk.total + pending.length, results };
 }
 
-// Here, beside the call it reports on: its fields are this endpoint's response types.
-
-/**
- * What `orders.cancelAll({ includeConditional: true })` had done when the caller's signal fired after the bulk
- * cancel (see {@link CancelAllAbortedError}).
- */
+/** What `orders.cancelAll({ includeConditional: true })` had done when aborted (see {@link CancelAllAbortedError}). */
 export interface CancelAllPartialResult {
   /** The server's bulk cancel response (`DELETE /v2/orders/open`, regular orders): it completed. */
   bulk: CancelAllOrdersReturnType;
   /** Conditional orders settled before the abort, as in `results` of a completed call (`conditional: true`). */
   conditional: CancelAllResultEntry[];
-  /**
-   * The conditional order whose cancel the abort cut short. `outcomeUnknown: true` when its request had left
-   * (it may be canceled: read it back with `orders.get`); false when it was never sent (it is still working).
-   */
+  /** The conditional order the abort cut short: `outcomeUnknown` when sent (check `orders.get`), else still working. */
   interrupted: { orderId: string; symbol: string; outcomeUnknown: boolean };
   /** Conditional orders the sweep did not reach: still working. */
   notReached: Array<{ orderId: string; symbol: string }>;
 }
 
 /**
- * `orders.cancelAll({ includeConditional: true })` was aborted after its bulk cancel ran, while it was canceling
- * conditional orders one by one. It is an {@link AbortError} with `outcomeUnknown: true` (orders WERE canceled),
- * and `partial` says exactly what was done and what is left.
+ * `orders.cancelAll({ includeConditional: true })` was aborted after its bulk cancel, while canceling conditional
+ * orders: an {@link AbortError} with `outcomeUnknown: true` (orders WERE canceled); `partial` says what is left.
  *
  * @example
  * ```ts

@@ -25,10 +25,7 @@ export interface OrderParametersBase {
   reduceOnly?: boolean | undefined;
   /** Defaults to the client's `subAccountId`. */
   subAccountId?: string | undefined;
-  /**
-   * Idempotency key. When omitted the SDK generates a UUID v4 and reuses it on every retry of this call, so a
-   * retry can never place a second order.
-   */
+  /** Idempotency key; when omitted, a UUID v4 the SDK reuses on every retry of this call (no second order). */
   clientOrderId?: string | undefined;
 }
 
@@ -69,8 +66,7 @@ export type CreateOrderParameters =
 
 const ORDER_TYPES_TEXT = "'LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT' or 'TAKE_PROFIT_MARKET'";
 
-// In the order a reader expects them named: symbol, side, type, quantity, then the rest. Each branch of the union
-// below replaces `type` in place.
+// Issues are named in this order (symbol, side, type, quantity, the rest): each branch below replaces `type` in place.
 const baseShape = {
   symbol: symbolParam,
   side: z.enum(['BUY', 'SELL'], { error: requiredOr("must be 'BUY' or 'SELL'") }),
@@ -115,10 +111,8 @@ const orderParamsUnion = z.discriminatedUnion(
   { error: `must be ${ORDER_TYPES_TEXT}` },
 );
 
-/**
- * The fields every order needs, checked only when `type` is missing or unknown: the union above can then say
- * nothing but "type is wrong", and a caller who passed `{}` should hear about every missing parameter at once.
- */
+// Checked only when `type` is missing or unknown: the union then says only "type is wrong", and a caller who passed
+// `{}` should hear about every missing parameter at once.
 const orderBaseSchema = z.strictObject(
   { ...baseShape, price: z.optional(positiveDecimalParam), stopPrice: z.optional(positiveDecimalParam) },
   {
@@ -127,11 +121,7 @@ const orderBaseSchema = z.strictObject(
   },
 );
 
-/**
- * Run-time check of {@link CreateOrderParameters} (the same rules TypeScript enforces at compile time). Every
- * missing or invalid parameter is named, also when `type` itself is missing (`create()` with no argument lists
- * `symbol`, `side`, `type` and `quantity`).
- */
+/** Run-time check of {@link CreateOrderParameters}; names every bad parameter, also when `type` is missing. */
 export const createOrderParamsSchema = z.pipe(
   z.unknown(),
   z.transform((input, ctx) => {
@@ -162,20 +152,12 @@ export const createOrderResponseSchema = z.looseObject({
 /** `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed. */
 export type CreateOrderReturnType = Strict<z.infer<typeof createOrderResponseSchema>>;
 
-/**
- * An order with its `clientOrderId`: the caller's, or a UUID v4 generated once per call, so that every retry of
- * the call carries the same id and cannot place a second order.
- * @internal
- */
+/** The order with its `clientOrderId`: the caller's, or a UUID v4 fixed for the call's retries. @internal */
 export function withClientOrderId(order: Record<string, unknown>): Record<string, unknown> {
   return order['clientOrderId'] === undefined ? { ...order, clientOrderId: uuidV4() } : order;
 }
 
-/**
- * Sets `key` (`clientOrderId`, `clientOrderIds`) on an SDK error as a read-only own property, unless it has one;
- * anything else is returned as it is. The id is not a secret: it stays readable after the error is sealed.
- * @internal
- */
+/** Sets `key` on an SDK error that lacks it, read-only (not a secret: readable once sealed). @internal */
 export function withOrderIds(error: unknown, key: 'clientOrderId' | 'clientOrderIds', value: unknown): unknown {
   if (value === undefined || !isFuturesError(error) || Object.hasOwn(error, key)) return error;
   try {
@@ -214,10 +196,9 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `POST /v2/orders` — places one order. Auth `API_KEY (TRADE)`, `orders` bucket (300/min).
- *
- * Safe to retry: the `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so
- * the server answers a repeat with the same order and `idempotent: true` instead of placing a second one.
+ * `POST /v2/orders` — places one order. Auth `API_KEY (TRADE)`, `orders` bucket (300/min). Safe to retry: the
+ * `clientOrderId` (yours, or a UUID v4 the SDK generates) is the same on every attempt, so the server answers a
+ * repeat with the same order and `idempotent: true` instead of placing a second one.
  *
  * @throws {RequestValidationError} bad params (named field), before any network.
  * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`

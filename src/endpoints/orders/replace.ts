@@ -24,13 +24,11 @@ export interface ReplaceOrderReturnType {
 }
 
 /**
- * Replaces a working order: cancel (`POST /v2/orders/:id/cancel`) then create (`POST /v2/orders`). The API
- * has no amend, so this is two calls and NOT atomic: the order loses its queue position, and between the two
- * steps you have no order at all. Auth `API_KEY (TRADE)`; buckets: `default` for the cancel, `orders` for the
- * create.
- *
- * The new order is validated before anything is sent. The create step's `subAccountId` (or the client's) is
- * also used for the cancel. The create keeps one `clientOrderId` across its retries, so it cannot place twice.
+ * Replaces a working order: cancel (`POST /v2/orders/:id/cancel`) then create (`POST /v2/orders`). The API has no
+ * amend, so this is two calls and NOT atomic: the order loses its queue position, and between the two steps you
+ * have no order at all. Auth `API_KEY (TRADE)`; `default` bucket for the cancel, `orders` for the create. The new
+ * order is validated first; its `subAccountId` (or the client's) is also used for the cancel; its `clientOrderId`
+ * stays the same across retries, so it cannot place twice.
  *
  * @throws {RequestValidationError} bad id or bad new-order params: nothing was canceled.
  * @throws {ApiError | ConnectionError | TimeoutError} the cancel failed: nothing was created (the old order may
@@ -55,7 +53,6 @@ export async function replace(
 ): Promise<ReplaceOrderReturnType> {
   const ctx = contextOf(client);
   const validId = checkPathId(id, 'orders.replace (id)');
-  // The new order is checked (and given its clientOrderId) before the old one is canceled.
   const body = checkParams(ctx, createOrderEndpoint, params, 'orders.replace');
   const subAccountId = body['subAccountId'];
   const canceled = await cancel(client, validId, typeof subAccountId === 'string' ? { subAccountId } : {}, options);
@@ -71,10 +68,10 @@ export async function replace(
   }
 }
 
-/** Whether a failed create may still have placed the order (the server may have acted before the failure). */
+/** Whether a failed create may still have placed the order. */
 function mayHaveBeenPlaced(error: FuturesError): boolean {
-  // outcomeUnknown: set by the transport when any attempt may have reached the server, even if the last got a 429.
-  // A ResponseValidationError is a 2xx with an unreadable body; a redirect may come after the server acted.
+  // outcomeUnknown: any attempt may have reached the server (even if the last got a 429). A ResponseValidationError
+  // is a 2xx with an unreadable body; a redirect may come after the server acted.
   if (
     error.outcomeUnknown ||
     error instanceof ServerError ||
@@ -89,13 +86,11 @@ function mayHaveBeenPlaced(error: FuturesError): boolean {
 }
 
 /**
- * `orders.replace` canceled the old order but the new one was not (or not certainly) placed. The old order is
- * gone: there is no rollback (the API has no amend, and cancel + create is not atomic).
- *
- * - `canceled` is the cancel step's response (its `order.status` is `CANCELED`); `cause` is the create error.
- * - `createOutcomeUnknown` is true when the create may have placed the order anyway (5xx, timeout, dropped
- *   connection, abort, or a 2xx whose body could not be read). Then repeat `orders.create` with the same params and `clientOrderId`: the server answers
- *   with the existing order (`idempotent: true`) instead of placing a second one.
+ * `orders.replace` canceled the old order but the new one was not (or not certainly) placed; the old order is
+ * gone, with no rollback. `canceled` is the cancel step's response, `cause` the create error. When
+ * `createOutcomeUnknown` (5xx, timeout, dropped connection, abort, unreadable 2xx), repeat `orders.create` with
+ * the same params and `clientOrderId`: the server answers with the existing order (`idempotent: true`) instead of
+ * placing a second one.
  *
  * @example
  * ```ts

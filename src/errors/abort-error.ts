@@ -2,7 +2,6 @@ import { FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
  * The caller's `AbortSignal` fired. The request may or may not have reached the server.
- *
  * @example
  * ```ts
  * import { AbortError } from 'futures-sdk';

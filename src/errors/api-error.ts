@@ -12,10 +12,7 @@ export interface ApiErrorInit {
   retryAfterMs?: number | undefined;
 }
 
-/**
- * The envelope's `key`, or `undefined` when absent, null, or the body is not an object.
- * @internal
- */
+/** The envelope's `key`, or `undefined` when absent, null, or the body is not an object. @internal */
 export function envelopeField(body: unknown, key: string): unknown {
   return typeof body === 'object' && body !== null ? ((body as Record<string, unknown>)[key] ?? undefined) : undefined;
 }
@@ -37,14 +34,11 @@ function describeRawBody(body: unknown): string | undefined {
 }
 
 /**
- * The server answered with a non-2xx status. Fields come from the error envelope
- * `{ ok: false, error, code?, reason?, stage?, venueErrorCode?, details?, errorId? }`; a body that is not JSON
- * (an HTML error page from a proxy) still yields the right subclass and a readable message.
- *
- * Use `instanceof` on the subclasses to branch: {@link BadRequestError} 400, {@link AuthenticationError} 401,
- * {@link PermissionDeniedError} 403, {@link NotFoundError} 404, {@link ConflictError} 409,
- * {@link RateLimitError} 429, {@link ServerError} 5xx.
- *
+ * The server answered with a non-2xx status. Fields come from the envelope `{ ok: false, error, code?, reason?,
+ * stage?, venueErrorCode?, details?, errorId? }`; a non-JSON body (a proxy's HTML page) still gets the right
+ * subclass and a readable message. Branch with `instanceof`: {@link BadRequestError} 400, {@link AuthenticationError}
+ * 401, {@link PermissionDeniedError} 403, {@link NotFoundError} 404, {@link ConflictError} 409, {@link RateLimitError}
+ * 429, {@link ServerError} 5xx.
  * @example
  * ```ts
  * import { ApiError } from 'futures-sdk';
@@ -79,10 +73,7 @@ export class ApiError extends FuturesError {
   constructor(init: ApiErrorInit) {
     const { status, method, path, body } = init;
     const error = envelopeText(body, 'error') ?? describeRawBody(body) ?? `HTTP ${status}`;
-    const code = envelopeText(body, 'code');
-    const reason = envelopeText(body, 'reason');
-    const stage = envelopeText(body, 'stage');
-    const errorId = envelopeText(body, 'errorId');
+    const [code, reason, stage, errorId] = ['code', 'reason', 'stage', 'errorId'].map((key) => envelopeText(body, key));
     const extras = [code, reason, stage && `stage ${stage}`].filter(Boolean);
     super(
       `${status} ${error}${extras.length ? ` [${extras.join(', ')}]` : ''} (${method} ${path})` +
@@ -109,11 +100,9 @@ export class ApiError extends FuturesError {
 /**
  * 400: validation failure, insufficient balance, `reason: 'max_order_notional_exceeded'`, batch cumulative
  * margin, position-mode change with an open position, the closing-order reservation rule. Never retried.
- *
  * @example
  * ```ts
  * import { BadRequestError } from 'futures-sdk';
- * // The spec's machine-readable reason: the order is too large, not malformed.
  * if (err instanceof BadRequestError && err.isMaxNotionalExceeded) console.warn('order too large');
  * ```
  */
@@ -134,7 +123,6 @@ export class BadRequestError extends ApiError {
 /**
  * 401: unknown or expired key, timestamp drift, missing/invalid signature, signature replay. The SDK re-syncs
  * its clock and retries once on `Invalid or expired timestamp`; the rest are never retried.
- *
  * @example
  * ```ts
  * import { AuthenticationError } from 'futures-sdk';
@@ -147,7 +135,6 @@ export class AuthenticationError extends ApiError {
 
 /**
  * 403: missing TRADE permission, IP not whitelisted, `Unauthorized subAccountId`, or a restricted endpoint.
- *
  * @example
  * ```ts
  * if (err instanceof PermissionDeniedError) console.error('key lacks permission:', err.error);
@@ -159,7 +146,6 @@ export class PermissionDeniedError extends ApiError {
 
 /**
  * 404: the order or account does not exist or belongs to another user.
- *
  * @example
  * ```ts
  * if (err instanceof NotFoundError) console.log('no such order');
@@ -172,11 +158,9 @@ export class NotFoundError extends ApiError {
 /**
  * 409: `clientOrderId` used by another account, or an open-position guard (`code` is
  * `OPEN_POSITION_LEVERAGE_GUARD` or `OPEN_POSITION_MARGIN_GUARD`).
- *
  * @example
  * ```ts
  * import { ConflictError } from 'futures-sdk';
- * // The open-position guard: repeat with forceWithOpenPosition if the change is intended.
  * if (err instanceof ConflictError && err.isOpenPositionGuard) {
  *   await client.futures.setLeverage({ symbol: 'BTCUSDT', leverage: 5, forceWithOpenPosition: true });
  * }
@@ -193,7 +177,6 @@ export class ConflictError extends ApiError {
 
 /**
  * 429: the server's rate limit. `retryAfterMs` is taken from `Retry-After` (seconds or HTTP date).
- *
  * @example
  * ```ts
  * if (err instanceof RateLimitError) await new Promise((r) => setTimeout(r, err.retryAfterMs ?? 1000));
@@ -212,7 +195,6 @@ export class RateLimitError extends ApiError {
 
 /**
  * 5xx: a server-side failure. Retried with backoff where repeating the call is safe.
- *
  * @example
  * ```ts
  * if (err instanceof ServerError) console.error('server trouble', err.status, err.errorId);

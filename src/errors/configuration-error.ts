@@ -3,7 +3,6 @@ import { FuturesError } from './futures-error.ts';
 /**
  * The client was built or called in a way that cannot work: a missing `baseUrl`, an insecure `http:` URL, an
  * `apiSecret` in a browser, or a signed call on a client without credentials. Thrown before any network I/O.
- *
  * @example
  * ```ts
  * import { ConfigurationError, FuturesClient } from 'futures-sdk';

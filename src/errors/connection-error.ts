@@ -1,16 +1,14 @@
 import { FuturesError, type FuturesErrorOptions, setFields } from './futures-error.ts';
 
 /**
- * The request could not be completed at the network level. `neverSent` tells the two cases apart:
- * - `true`: the failure came before anything was sent — the host name did not resolve (DNS), the TLS handshake
- *   failed (certificate, protocol), or the connection was refused or could not be opened. The server cannot have
- *   acted; the SDK retries such a failure for every endpoint, and it never has `outcomeUnknown`.
- * - `false`: the connection broke after the request may have left (reset, closed mid-response, or a browser's
- *   opaque "Failed to fetch"). For a call that changes state, `outcomeUnknown` is then `true`.
+ * The request failed at the network level. `neverSent` tells the two cases apart:
+ * - `true`: nothing was sent (DNS failed, TLS handshake failed, connection refused or not opened). The server cannot
+ *   have acted; the SDK retries it for every endpoint, and it never has `outcomeUnknown`.
+ * - `false`: the connection broke after the request may have left (reset, closed mid-response, a browser's opaque
+ *   "Failed to fetch"). For a call that changes state, `outcomeUnknown` is then `true`.
  *
- * `String(err)` names the host and the cause code, e.g.
- * `Connection failed for GET /v2/futures/balance: ENOTFOUND api.exmaple.com (DNS lookup failed; nothing was sent)`.
- *
+ * `String(err)` names host and cause code, e.g. `Connection failed for GET /v2/futures/balance: ENOTFOUND
+ * api.exmaple.com (DNS lookup failed; nothing was sent)`.
  * @example
  * ```ts
  * import { ConnectionError } from 'futures-sdk';
@@ -32,10 +30,7 @@ export class ConnectionError extends FuturesError {
   /** Path of the call (no query string). */
   declare readonly path: string;
 
-  /**
-   * The SDK fills every field. Built by hand (a test double), `{ method, path, refused }` as in 0.1 still works:
-   * `neverSent` then follows `refused`, and `code`, `host` and `reason` are optional.
-   */
+  /** Built by hand (a test double), 0.1's `{ method, path, refused }` still works; `neverSent` follows `refused`. */
   constructor(
     args: {
       method: string;

@@ -1,10 +1,8 @@
 import { FuturesError } from './futures-error.ts';
 
 /**
- * A fleet member could not coordinate with its fleet (its timestamp lane or the shared budget is unavailable,
- * e.g. Redis is unreachable past the lease). Nothing was signed or sent: the call did not reach the server, so
- * it is safe to repeat once the fleet is reachable again.
- *
+ * A fleet member could not coordinate with its fleet (lane or shared budget unavailable, e.g. Redis unreachable
+ * past the lease). Nothing was signed or sent: safe to repeat once the fleet is reachable again.
  * @example
  * ```ts
  * import { FleetUnavailableError } from 'futures-sdk';

@@ -1,10 +1,8 @@
 import * as api from './api-error.ts';
 
 /**
- * The status → class factory: builds the right {@link ApiError} subclass for a failed response. Endpoints with
- * an error class of their own (close-and-switch-margin's 502 is a `MarginSwitchError`) map those failures
- * before this factory runs.
- *
+ * Builds the {@link ApiError} subclass for a failed response's status. Endpoints with an error class of their own
+ * (close-and-switch-margin's 502 is a `MarginSwitchError`) map those failures before this runs.
  * @example
  * ```ts
  * import { apiErrorFromResponse } from 'futures-sdk';

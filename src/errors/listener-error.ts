@@ -4,9 +4,8 @@ import { FuturesError, setFields } from './futures-error.ts';
 const MAX_THROWN_TEXT = 500;
 
 /**
- * Text of a value a listener threw, without ever throwing itself: a hostile value (a throwing `toString`, a
- * revoked proxy, a getter on `message`) becomes a placeholder instead of a second error.
- * @internal
+ * Text of a value a listener threw; never throws: a hostile value (throwing `toString`, revoked proxy, getter on
+ * `message`) becomes a placeholder. @internal
  */
 export function describeThrown(value: unknown): string {
   try {
@@ -18,11 +17,9 @@ export function describeThrown(value: unknown): string {
 }
 
 /**
- * One of your own event listeners threw. The {@link AccountStream}, the {@link AccountWatcher} and a market feed
- * catch it (the stream and the polling carry on) and emit it as an `error` event, so that a bug in a listener is
- * not lost when no logger is set. `cause` is a sanitised copy of what was thrown. A throwing `error` listener is
- * not reported again (that could loop); it only reaches the `logger`.
- *
+ * One of your own event listeners threw. The {@link AccountStream}, {@link AccountWatcher} and a market feed catch it
+ * (and carry on) and emit it as an `error` event, so a listener's bug is not lost without a logger. `cause` is a
+ * sanitised copy of what was thrown. A throwing `error` listener only reaches the `logger` (reporting it could loop).
  * @example
  * ```ts
  * import { ListenerError } from 'futures-sdk';

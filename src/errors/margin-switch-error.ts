@@ -17,7 +17,6 @@ function arrayField(body: unknown, key: string): unknown[] {
  * 502 from close-and-switch-margin. There is no rollback: with `stage === 'switch'` the orders were canceled
  * and the positions closed, but the margin mode is unchanged; with `stage === 'close'` orders were canceled and
  * closing failed part-way (`venueErrorCode` says why). `closedPositions` and `canceledOrders` list what is gone.
- *
  * @example
  * ```ts
  * import { MarginSwitchError } from 'futures-sdk';

@@ -1,13 +1,10 @@
 import { copyFields, FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
- * The server answered a request with a redirect (3xx). The SDK never follows one: a redirect to another origin
- * would hand it the API key and a signature it could spend on any endpoint for the next seconds. A redirect from
- * the API usually means a wrong `baseUrl` (http vs https, a missing or extra path) or a proxy in the way.
- *
- * The server did answer, so for a call that changes state the request may have been acted on before the
- * redirect: `outcomeUnknown` is then `true`. Never retried.
- *
+ * The server answered with a redirect (3xx). Never followed (another origin would get the API key and a signature
+ * it could spend on any endpoint for seconds) nor retried; it usually means a wrong `baseUrl` (http vs https, a
+ * missing or extra path) or a proxy in the way. For a call that changes state the server may have acted before
+ * redirecting: `outcomeUnknown` is then `true`.
  * @example
  * ```ts
  * import { RedirectError } from 'futures-sdk';

@@ -18,7 +18,6 @@ export function formatIssues(issues: ReadonlyArray<ValidationIssue>): string {
 /**
  * The arguments of a call break a documented rule (a decimal that is not a positive decimal string, a batch of
  * 6, leverage 126, ...). Thrown before any network I/O; the message names each offending field.
- *
  * @example
  * ```ts
  * import { RequestValidationError } from 'futures-sdk';

@@ -1,12 +1,10 @@
 import { copyFields, FuturesError, type FuturesErrorOptions } from './futures-error.ts';
 
 /**
- * The response body was larger than the client's `maxResponseBytes` (decoded bytes; default 16 MiB): a
- * `Content-Length` over the limit fails before the body is read, and a body that grows past it (a huge or
- * compressed "bomb" answer from a hostile or broken server) is cut off there, so memory stays bounded. Never
- * retried: the same server would send the same body again. The server did answer, so for a call that changes
- * state `outcomeUnknown` is `true`.
- *
+ * The response body exceeded the client's `maxResponseBytes` (decoded bytes; default 16 MiB): an oversized
+ * `Content-Length` fails before reading, a body growing past it (a huge or compressed "bomb") is cut off there, so
+ * memory stays bounded. Never retried (the same body would come again). The server did answer, so for a call that
+ * changes state `outcomeUnknown` is `true`.
  * @example
  * ```ts
  * import { ResponseTooLargeError } from 'futures-sdk';

@@ -4,7 +4,6 @@ import { formatIssues, type ValidationIssue } from './request-validation-error.t
 /**
  * A 2xx response did not match the documented shape: a missing required field, a wrong type, or a body that
  * is not JSON. The raw body is kept in `body` so you can log or inspect it.
- *
  * @example
  * ```ts
  * import { ResponseValidationError } from 'futures-sdk';

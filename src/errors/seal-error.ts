@@ -4,12 +4,10 @@ import { FuturesError, SCRUB } from './futures-error.ts';
 const inspectSymbol = /* @__PURE__ */ Symbol.for('nodejs.util.inspect.custom');
 
 /**
- * Makes an error safe to hand to a client's caller, with that client's scrubber: message, short message and
- * stack scrubbed; the cause chain replaced by scrubbed, sanitised copies (name, message, `code`: never a raw
- * `Request` that could hold a signature); `JSON.stringify` and `util.inspect` views that scrub every field (the
- * server's words in `error` and `body` stay verbatim in memory). Every way an error leaves a client (a call's
- * rejection, a stream or watcher `error` event) passes through here, so the error classes carry no redaction code.
- * @internal
+ * Makes an error safe for a client's caller with that client's scrubber: message, short message and stack scrubbed;
+ * causes replaced by scrubbed, sanitised copies (name, message, `code`: never a raw `Request` holding a signature);
+ * `JSON.stringify` and `util.inspect` views scrub every field (`error` and `body` stay verbatim in memory). Every
+ * way out of a client passes here, so the error classes carry no redaction code. @internal
  */
 export function sealError<E extends Sealable>(error: E, redactor: Scrubber, depth = 0): E {
   if (error[SCRUB] === redactor) return error; // sealed by this client already
@@ -62,8 +60,7 @@ function sanitizeCause(cause: unknown): unknown {
     }
     return String(cause);
   } catch {
-    // A hostile cause (an abort reason with a throwing toString, a null-prototype object...) must not turn the
-    // error being built into a different one.
+    // A hostile cause (a throwing toString, a null-prototype object...) must not turn this error into another.
     return '[unprintable cause]';
   }
 }

@@ -2,7 +2,6 @@ import { copyFields, FuturesError, type FuturesErrorOptions } from './futures-er
 
 /**
  * An attempt got no response within `timeoutMs`. The request may or may not have reached the server.
- *
  * @example
  * ```ts
  * import { TimeoutError } from 'futures-sdk';

@@ -17,17 +17,10 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
  */
 export type RetrySafety = 'idempotent' | 'at-most-once';
 
-/**
- * Order of service inside a rate-limit bucket: `trading` calls, then `normal` (a user's reads), then `background`
- * (the watcher's polls).
- * @internal
- */
+/** Order of service inside a bucket: `trading`, then `normal` (a user's reads), then `background` (polls). @internal */
 export type CallPriority = 'trading' | 'normal' | 'background';
 
-/**
- * {@link CallOptions} plus what only the SDK's own callers set (the watcher marks its polls `background`).
- * @internal
- */
+/** {@link CallOptions} plus what only the SDK's own callers set (the watcher's `background` polls). @internal */
 export interface InternalCallOptions extends CallOptions {
   priority?: CallPriority | undefined;
   /** A read the kill switch itself needs (cancel-all's listing of conditional orders): a probe like the rest. */
@@ -73,10 +66,7 @@ export interface EndpointCall<T> {
   safety: RetrySafety;
   /** Never held by a paused bucket (see `Endpoint.killSwitch`). */
   killSwitch?: true | undefined;
-  /**
-   * Order of service inside the bucket. Default: `trading` for anything but a GET and for the orders, batch and
-   * close buckets, else `normal`; `options.priority` (the watcher's `background`) overrides both.
-   */
+  /** Order of service in the bucket (see {@link priorityOf}). */
   priority?: CallPriority | undefined;
   /** Response schema; validated on 2xx. */
   schema: z.ZodMiniType<T>;
@@ -89,7 +79,10 @@ export interface EndpointCall<T> {
 
 const PRIORITY_VALUES: readonly unknown[] = ['trading', 'normal', 'background'] satisfies CallPriority[];
 
-/** The call's class of service inside its bucket (see {@link EndpointCall.priority}). */
+/**
+ * The call's order of service in its bucket: `options.priority`, else `call.priority`, else `trading` for anything
+ * but a GET and for the orders, batch and close buckets, `normal` otherwise.
+ */
 export function priorityOf(call: EndpointCall<unknown>): CallPriority {
   const asked = call.options?.priority ?? call.priority;
   if (PRIORITY_VALUES.includes(asked)) return asked as CallPriority;
@@ -107,9 +100,8 @@ export function isValidTimeoutMs(value: unknown): value is number {
 }
 
 /**
- * The call's options, read once and checked before anything else happens: a getter that throws or a revoked
- * Proxy must end as a `RequestValidationError`, and a `timeoutMs` of `Infinity`, `2 ** 31`, `-1` or `NaN` would
- * otherwise become a 1 ms timer.
+ * The call's options, read once and checked first: a throwing getter or revoked Proxy ends as a
+ * `RequestValidationError`, and a `timeoutMs` of `Infinity`, `2 ** 31`, `-1` or `NaN` would be a 1 ms timer.
  */
 export function readCallOptions(call: EndpointCall<unknown>): InternalCallOptions | undefined {
   const context = `${call.method} ${call.path}`;

@@ -11,9 +11,8 @@ import type { Strict } from '../../schemas/strict.ts';
 import { optionalOffset, optionalPositiveInt } from '../_shared.ts';
 
 /**
- * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk does not rely
- * on it: it advances by the rows actually received and stops at `total` or an empty page, which stays correct
- * even if the server caps pages lower.
+ * Page size `account.activitiesAll` asks for. The spec states no maximum for `take`, so the walk advances by the
+ * rows received and stops at `total` or an empty page (correct even if the server caps pages lower).
  */
 export const ACTIVITIES_PAGE_SIZE = 100;
 
@@ -50,8 +49,8 @@ export const activitiesEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers). Auth `API_KEY`,
- * `default` bucket. Narrow each entry on `type`.
+ * `GET /v2/me/activities` — one page of the activity feed (orders, executions, transfers; narrow on `type`). Auth
+ * `API_KEY`, `default` bucket.
  *
  * @throws {RequestValidationError} negative `skip`, `take` < 1, unknown keys.
  * @throws {AuthenticationError | RateLimitError | ServerError}
@@ -71,8 +70,8 @@ export async function activities(
 }
 
 /**
- * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time. Auth
- * `API_KEY`, `default` bucket. Ends at `total` or an empty page.
+ * Every activity over all pages of `GET /v2/me/activities`, {@link ACTIVITIES_PAGE_SIZE} at a time, until `total`
+ * or an empty page. Auth `API_KEY`, `default` bucket.
  *
  * @throws {RequestValidationError} unknown keys (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.

@@ -88,8 +88,8 @@ export async function transfers(
 }
 
 /**
- * Every transfer over all pages of `GET /v2/me/transfers`, 100 at a time (the documented maximum). Auth
- * `API_KEY`, `default` bucket. Ends when `total` is reached or a page comes back short.
+ * Every transfer over all pages of `GET /v2/me/transfers`, 100 (the documented maximum) at a time, until `total`
+ * or a short page. Auth `API_KEY`, `default` bucket.
  *
  * @throws {RequestValidationError} bad `type` (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.

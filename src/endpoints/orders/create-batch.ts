@@ -33,18 +33,13 @@ export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, results: z.array(batchOrderResultSchema) }),
 );
 
-/**
- * `{ ok: true, results }`: one result per item, `index` = position in your array; each result (placed or not)
- * carries the `clientOrderId` the SDK sent for its item (yours, or the UUID v4 it generated).
- */
+/** `{ ok: true, results }`: one per item (`index` in your array), each with the `clientOrderId` sent for it. */
 export type CreateBatchReturnType = Omit<Strict<z.infer<typeof createBatchResponseSchema>>, 'results'> & {
   results: Array<BatchOrderResult & { clientOrderId: string }>;
 };
 
-/**
- * The orders of a checked batch as they are sent: the client's `subAccountId` (filled in at the top level by the
- * sub-account default) and a `clientOrderId` on each order that has none; no two orders may share a `clientOrderId`.
- */
+// Moves the top-level `subAccountId` (the client's default) onto each order, gives each a `clientOrderId`, and
+// refuses two orders sharing one.
 function prepareBatch({ orders, subAccountId }: Record<string, unknown>): Record<string, unknown> {
   const seen = new Map<unknown, number>();
   const prepared = (orders as Array<Record<string, unknown>>).map((order, index) => {
@@ -81,15 +76,11 @@ export const createBatchEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `POST /v2/orders/batch` — places 1 to 5 orders with one cumulative margin check. Auth `API_KEY (TRADE)`,
- * `batch` bucket (100/min).
- *
- * Every item without a `clientOrderId` gets its own UUID v4, fixed for the whole call, so a retry answers the
- * already-placed items with `idempotent: true` instead of placing them twice. Items are validated exactly like
- * `orders.create`; duplicate `clientOrderId`s inside one batch are rejected.
- *
- * When the whole batch needs more margin than is available, nothing is placed and the call rejects with a
- * `BadRequestError`. Otherwise per-item rejections come back as `success: false` results (the call resolves).
+ * `POST /v2/orders/batch` — places 1 to 5 orders with one cumulative margin check. Auth `API_KEY (TRADE)`, `batch`
+ * bucket (100/min). Each item without a `clientOrderId` gets a UUID v4 fixed for the call, so a retry answers
+ * placed items with `idempotent: true` instead of placing them twice. Items are validated like `orders.create`;
+ * duplicate `clientOrderId`s are rejected. If the batch needs more margin than is available, nothing is placed
+ * (`BadRequestError`); otherwise per-item rejections are `success: false` results.
  *
  * @throws {RequestValidationError} 0 or more than 5 items, or a bad item (`orders.<i>.<field>`), before any network.
  * @throws {BadRequestError} cumulative margin over the available margin; validation failure on the server.

@@ -10,10 +10,7 @@ import { list, MAX_ORDERS_PAGE } from './list.ts';
 export interface FindByClientOrderIdParameters {
   /** Only orders of this symbol (the server filters, so each page reaches further back on a busy account). */
   symbol?: string | undefined;
-  /**
-   * Only an order of this sub-account. `GET /v2/orders` has no such filter and a `clientOrderId` is unique per
-   * account, so this is a check on the order found: one that names another sub-account is not returned.
-   */
+  /** Only an order of this sub-account (checked on the order found: `GET /v2/orders` has no such filter). */
   subAccountId?: string | undefined;
   /** How many pages of 200 orders (the largest page) to read at most, 1 to 50. @default 5 */
   maxPages?: number | undefined;
@@ -28,21 +25,18 @@ export const findByClientOrderIdParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/** The id looked up: checked on its own, so that an error names it `clientOrderId`. */
+// Checked on its own, so that an error names it `clientOrderId`.
 const clientOrderIdSchema = /* @__PURE__ */ pure(() => z.object({ clientOrderId: nonEmptyString }));
 
-/** Pages read when `maxPages` is not given: the newest 1,000 orders. */
 const DEFAULT_MAX_PAGES = 5;
 
 /**
  * The order placed with `clientOrderId`, or `undefined`: resolves a create whose outcome is unknown
- * (`err.outcomeUnknown`, with the id in `err.clientOrderId`). Reads pages of `GET /v2/orders`, 200 at a time
- * from the newest (as the server lists them), at most `maxPages` pages (default 5: the newest 1,000 orders, of
- * `symbol` when given), and stops at the first match or the last order. Auth `API_KEY`, `default` bucket.
- *
- * `undefined` means no such order among the orders read: an order that was never placed, or one older than the
- * bound. The safe follow-up to an unknown outcome is to repeat `orders.create` with the same `clientOrderId`: the
- * server answers with the existing order (`idempotent: true`) or places it once.
+ * (`err.outcomeUnknown`, id in `err.clientOrderId`). Reads `GET /v2/orders` from the newest, 200 a page, at most
+ * `maxPages` pages (default 5: the newest 1,000 orders, of `symbol` when given), until the first match. Auth
+ * `API_KEY`, `default` bucket. `undefined`: never placed, or older than the bound. The safe follow-up to an unknown
+ * outcome is to repeat `orders.create` with the same `clientOrderId`: the server answers with the existing order
+ * (`idempotent: true`) or places it once.
  *
  * @throws {RequestValidationError} an empty or missing `clientOrderId`, `maxPages` outside 1..50, unknown keys;
  *   before any network.

@@ -41,10 +41,9 @@ export const pnlHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/account/pnl-history` — PnL per day/week/month. Auth `API_KEY`, `default` bucket.
- *
- * The fields are JSON NUMBERS (the only such endpoint); the series covers only the latest 1000 executions,
- * `pnl` has fees subtracted and no funding. For ledger-grade figures the spec points at `/v2/me/stats`.
+ * `GET /v2/account/pnl-history` — PnL per day/week/month. Auth `API_KEY`, `default` bucket. The fields are JSON NUMBERS
+ * (the only such endpoint); the series covers only the latest 1000 executions, `pnl` has fees subtracted and no
+ * funding. For ledger-grade figures the spec points at `/v2/me/stats`.
  *
  * @throws {RequestValidationError} bad `period`, `limit` < 1.
  * @throws {AuthenticationError | RateLimitError | ServerError}

@@ -51,12 +51,10 @@ export const closeAndSwitchMarginEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `POST /v2/futures/close-and-switch-margin` — three legs, no rollback: (1) cancel every working order on the
- * symbol, (2) close every open position on it with reduce-only MARKET orders, (3) switch the margin type
- * (sub-account-wide). Auth `API_KEY (TRADE)`, `default` bucket.
- *
- * Never retried once it may have started (only a 429 or a refused connection is retried): a repeat could
- * close positions opened in between.
+ * `POST /v2/futures/close-and-switch-margin` — three legs, no rollback: (1) cancel every working order on the symbol,
+ * (2) close every open position on it with reduce-only MARKET orders, (3) switch the margin type (sub-account-wide).
+ * Auth `API_KEY (TRADE)`, `default` bucket. Never retried once it may have started (only a 429 or a refused connection
+ * is retried): a repeat could close positions opened in between.
  *
  * @throws {RequestValidationError} missing `symbol`, bad `targetMarginType`.
  * @throws {MarginSwitchError} 502: `stage === 'close'` (leg 2 failed, `venueErrorCode` says why) or

@@ -46,10 +46,9 @@ export const setLeverageEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket;
- * safe to retry (setting the same value twice is harmless).
- *
- * There is no read-back endpoint: the current leverage shows only on an open position's `leverage`.
+ * `POST /v2/futures/leverage` — sets the leverage of one symbol. Auth `API_KEY (TRADE)`, `default` bucket; safe to
+ * retry (setting the same value twice is harmless). There is no read-back endpoint: the current leverage shows only on
+ * an open position's `leverage`.
  *
  * @throws {RequestValidationError} `leverage` not an integer in 1..125, missing `symbol`.
  * @throws {ConflictError} open position without `forceWithOpenPosition` (`err.isOpenPositionGuard`,

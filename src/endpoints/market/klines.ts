@@ -65,10 +65,9 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket.
- *
- * Time ranges are not supported by the server (it ignores `startTime`/`endTime`), so the SDK does not accept
- * them; a 12-tuple per candle comes back — convert with `parseKline`.
+ * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket. Time ranges are not supported by the server
+ * (it ignores `startTime`/`endTime`), so the SDK does not accept them; a 12-tuple per candle comes back — convert with
+ * `parseKline`.
  *
  * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
  *   `startTime`/`endTime` given.

@@ -110,12 +110,11 @@ function describeFailure(error: unknown, outcomeUnknown: boolean): string {
 
 /**
  * `DELETE /v2/orders/open` — cancels every open regular order (optionally of one symbol). Auth `API_KEY (TRADE)`,
- * `default` bucket; safe to retry (canceling twice changes nothing). Always resolves
- * `{ ok, canceled, total, results }` (`{ ok: true, canceled: 0, total: 0, results: [] }` when nothing was open).
- *
- * The server does NOT cancel conditional orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET):
- * `includeConditional: true` lists the working ones (`GET /v2/orders`) and cancels each
- * (`POST /v2/orders/:id/cancel`); a failed item is reported as `FAILED` with its `error`, never thrown.
+ * `default` bucket; safe to retry (canceling twice changes nothing). Always resolves `{ ok, canceled, total, results }`
+ * (`{ ok: true, canceled: 0, total: 0, results: [] }` when nothing was open). The server does NOT cancel conditional
+ * orders (STOP, STOP_MARKET, TAKE_PROFIT, TAKE_PROFIT_MARKET): `includeConditional: true` lists the working ones
+ * (`GET /v2/orders`) and cancels each (`POST /v2/orders/:id/cancel`); a failed item is reported as `FAILED` with its
+ * `error`, never thrown.
  *
  * @throws {RequestValidationError} unknown keys.
  * @throws {PermissionDeniedError} key lacks TRADE, or `Unauthorized subAccountId`.

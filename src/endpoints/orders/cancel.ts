@@ -37,12 +37,10 @@ export const cancelEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `POST /v2/orders/:id/cancel` — cancels one working order, by backend `id` or `venueOrderId` (percent-encoded
- * into the path). Auth `API_KEY (TRADE)`, `default` bucket.
- *
- * Not blindly retried: a repeat could hit an order that was already canceled, so only a 429 or a refused
- * connection (the server certainly did nothing) is retried. The body is `{ subAccountId }` when one is given
- * or set on the client, `{}` otherwise.
+ * `POST /v2/orders/:id/cancel` — cancels one working order, by backend `id` or `venueOrderId` (percent-encoded into the
+ * path). Auth `API_KEY (TRADE)`, `default` bucket. Not blindly retried: a repeat could hit an order that was already
+ * canceled, so only a 429 or a refused connection (the server certainly did nothing) is retried. The body is
+ * `{ subAccountId }` when one is given or set on the client, `{}` otherwise.
  *
  * @throws {RequestValidationError} empty id, unknown keys.
  * @throws {NotFoundError} no such working order.

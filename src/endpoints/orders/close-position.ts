@@ -70,12 +70,10 @@ export const closePositionEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `POST /v2/positions/close` — closes a position (or `quantity` of it) with a reduce-only MARKET order on the
- * inverted side (LONG → SELL, SHORT → BUY). Auth `API_KEY (TRADE)`, `close` bucket (300/min).
- *
- * Fire-and-forget: the response has no order or position; follow up with `account.positions()`. An already
- * closed position resolves with `closed.reconciled: true`. Retried only on 429 / refused connection, since a
- * repeat could close more than intended.
+ * `POST /v2/positions/close` — closes a position (or `quantity` of it) with a reduce-only MARKET order on the inverted
+ * side (LONG → SELL, SHORT → BUY). Auth `API_KEY (TRADE)`, `close` bucket (300/min). Fire-and-forget: the response has
+ * no order or position; follow up with `account.positions()`. An already closed position resolves with
+ * `closed.reconciled: true`. Retried only on 429 / refused connection, since a repeat could close more than intended.
  *
  * @throws {RequestValidationError} missing `positionId`, bad `quantity`.
  * @throws {PermissionDeniedError} key lacks TRADE.

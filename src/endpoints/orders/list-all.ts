@@ -21,11 +21,10 @@ export const listAllOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 );
 
 /**
- * Every order over all pages of `GET /v2/orders`, fetched lazily 200 at a time (the largest page). Auth
- * `API_KEY`, `default` bucket (pages share the client's pacing). The walk ends when `total` is reached or a
- * page comes back short; break out of the loop to stop early.
- *
- * Offset paging is not a snapshot: orders created while you iterate can shift rows between pages.
+ * Every order over all pages of `GET /v2/orders`, fetched lazily 200 at a time (the largest page). Auth `API_KEY`,
+ * `default` bucket (pages share the client's pacing). The walk ends when `total` is reached or a page comes back short;
+ * break out of the loop to stop early. Offset paging is not a snapshot: orders created while you iterate can shift rows
+ * between pages.
  *
  * @throws {RequestValidationError} unknown keys (when iteration starts).
  * @throws {AuthenticationError | RateLimitError | ServerError} from any page.

@@ -50,10 +50,9 @@ export const myTradesEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/futures/myTrades` — the caller's fills on one symbol. Auth `API_KEY`, `default` bucket.
- *
- * Only TAKER fills are listed: fills of your resting (maker) limit orders never appear here. Detect those as
- * position changes (`client.watch()` emits `maker_fill`).
+ * `GET /v2/futures/myTrades` — the caller's fills on one symbol. Auth `API_KEY`, `default` bucket. Only TAKER fills are
+ * listed: fills of your resting (maker) limit orders never appear here. Detect those as position changes
+ * (`client.watch()` emits `maker_fill`).
  *
  * @throws {RequestValidationError} missing `symbol`, bad `fromId`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.

@@ -65,10 +65,9 @@ export const positionHistoryEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/futures/positionHistory` — closed positions, venue passthrough. Auth `API_KEY`, `default` bucket.
- *
- * The records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`,
- * `realizedPnL` (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
+ * `GET /v2/futures/positionHistory` — closed positions, venue passthrough. Auth `API_KEY`, `default` bucket. The
+ * records keep the venue's names: `orderSide` 1/2 (not `side`), `entryPrice`, `averageClosePrice`, `realizedPnL`
+ * (capital L), `totalClosedQuantity`. Map them with `normalizePositionHistory`.
  *
  * @throws {RequestValidationError} `page` < 1, `limit` outside 1..1000, bad times, `endTime` before `startTime`.
  * @throws {PermissionDeniedError} `Unauthorized subAccountId`.

@@ -25,29 +25,19 @@ function resolveFleet({ fleet, rateLimit }: FuturesClientOptions): Fleet | undef
   if (!hasMethods(fleet, ['lane', 'close']) || !hasMethods(fleet.budget, ['tryTake', 'settle', 'pause'])) {
     fail('fleet must be a Fleet: use staticFleet() or createRedisFleet()');
   }
-  if (rateLimit === false) {
-    fail('fleet needs rateLimit (a member counts its requests in the budget)');
-  }
-  if (fleetsInUse.has(fleet)) {
-    fail('This fleet already serves another client: give each its own member');
-  }
+  if (rateLimit === false) fail('fleet needs rateLimit (a member counts its requests in the budget)');
+  if (fleetsInUse.has(fleet)) fail('This fleet already serves another client: give each its own member');
   return fleet;
 }
 
 /** Checks the key, secret and signer, registers them with `redactor`, and returns how to sign (if at all). */
 function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): Signer | undefined {
   const { apiKey, apiSecret, signer } = options;
-  if (apiSecret !== undefined && signer !== undefined) {
-    fail('Pass apiSecret or signer, not both');
-  }
-  if ((apiSecret !== undefined || signer !== undefined) && !apiKey) {
-    fail('apiKey is required with apiSecret or signer');
-  }
+  if (apiSecret !== undefined && signer !== undefined) fail('Pass apiSecret or signer, not both');
+  if ((apiSecret !== undefined || signer !== undefined) && !apiKey) fail('apiKey is required with apiSecret or signer');
   let sign = signer;
   if (apiSecret !== undefined) {
-    if (typeof apiSecret !== 'string' || apiSecret === '') {
-      fail('apiSecret must be a non-empty string');
-    }
+    if (typeof apiSecret !== 'string' || apiSecret === '') fail('apiSecret must be a non-empty string');
     if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
       fail(
         'apiSecret in a browser is readable by any script on the page: use signer, or dangerouslyAllowBrowser: true',
@@ -93,7 +83,6 @@ export class BaseClient {
   constructor(given: FuturesClientOptions) {
     const options = copyOptions(given);
     const shared = readSharedOptions(options);
-    // This client's credentials, scrubbed from its errors, log lines and events; released with the client.
     const redactor = new Redactor();
     const sign = resolveCredentials(options, redactor);
     const fleet = resolveFleet(options);
@@ -115,9 +104,9 @@ export class BaseClient {
   }
 
   /**
-   * A snapshot of each rate-limit bucket (`orders`, `batch`, `close`, `default`): its `limit` per `windowMs` (this
-   * member's share with a `staticFleet`, the spec's with a Redis fleet), the slots `used` in the window ending now
-   * (with a Redis fleet: this client's requests in flight), the calls `queued`, and `pausedUntil` during a 429 pause.
+   * Each rate-limit bucket (`orders`, `batch`, `close`, `default`): `limit` per `windowMs` (a `staticFleet` member's
+   * share; the spec's with a Redis fleet), slots `used` in the window ending now (Redis fleet: this client's in
+   * flight), calls `queued`, and `pausedUntil` during a 429 pause.
    *
    * @example
    * ```ts

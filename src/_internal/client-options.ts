@@ -1,10 +1,11 @@
 // The options every client shares (a FuturesClient, a base client, a public client): read once, checked, with
 // their defaults. A bad value is a ConfigurationError at construction, never a surprise on the first call.
 import { ConfigurationError } from '../errors/configuration-error.ts';
-import type { ClientHooks, FetchOptions, FuturesClientOptions, RateLimitOptions, RetryOptions } from '../options.ts';
-import { type Clock, systemClock } from './clock.ts';
+import type { FetchOptions, FuturesClientOptions, RateLimitOptions } from '../options.ts';
+import { systemClock } from './clock.ts';
 import { MAX_TIMEOUT_MS } from './endpoint-call.ts';
 import { isLoopbackHost } from './env.ts';
+import type { TransportConfig } from './transport.ts';
 
 /** Headers the SDK sets itself (lower case, as `Headers` names them): theirs win over `fetchOptions.headers`. */
 const OWN_HEADERS = ['accept', 'content-type', 'x-api-key'];
@@ -15,19 +16,7 @@ export const fail = (message: string): never => {
 };
 
 /** What every client hands its transport, resolved from its options. */
-export interface SharedOptions {
-  baseUrl: string;
-  timeoutMs: number;
-  retry: Required<RetryOptions> | false;
-  fetch: (url: string, init: RequestInit) => Promise<Response>;
-  clock: Clock;
-  hooks: ClientHooks | undefined;
-  fetchOptions: Readonly<Record<string, unknown>> | undefined;
-  fetchHeaders: Readonly<Record<string, string>> | undefined;
-  maxResponseBytes: number;
-  rateLimit: boolean;
-  maxPauseMs: number;
-}
+export type SharedOptions = Omit<TransportConfig, 'apiKey' | 'signing' | 'logger' | 'budget' | 'redactor'>;
 
 /** The options a public client takes: a FuturesClient's, less those of a key, a stream and a fleet. */
 export type SharedOptionsInput = Omit<

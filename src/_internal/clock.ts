@@ -27,7 +27,7 @@ export const systemClock: Required<Clock> = {
     }),
 };
 
-/** `clock` with timers: its own when it has both, else the runtime's (as before timers were part of `Clock`). */
+/** `clock` with timers: its own when it has both, else the runtime's. */
 export function withTimers(clock: Clock): Required<Clock> {
   if (clock === systemClock) return systemClock;
   const own = hasTimers(clock);
@@ -40,7 +40,6 @@ export function withTimers(clock: Clock): Required<Clock> {
   };
 }
 
-/** True when `clock` brings its own timers (both `setTimeout` and `clearTimeout`). */
 export function hasTimers(clock: Clock): boolean {
   return typeof clock.setTimeout === 'function' && typeof clock.clearTimeout === 'function';
 }
@@ -67,18 +66,13 @@ const REPLAY_MEMORY_MS = 65_000;
 
 /**
  * Learns the server's clock offset from `Date` headers and hands out timestamps that never repeat on the server's
- * time axis, whatever the local clock does.
- *
- * A `Date` header (1 s resolution) says the offset is in [D − received, D + 1000 − sent]. The lowest-latency
- * samples (at most 8) are intersected; if they disagree (the local clock was stepped) only the newest is kept.
- * The offset used is the point of that window closest to zero, so processes on one machine (a bot and its
- * restarted successor) share one time axis instead of each guessing within the second.
- *
- * Timestamps strictly increase while the estimate holds; on the machine's own clock a request leaves only once the
- * clock has passed its timestamp (signing.ts), so a later process on the key signs later values. Besides, every
- * value handed out is remembered and skipped for 65 s of monotonic time (the wall clock may jump, the server's
- * replay cache does not). A clock step shows up as `401 Invalid or expired timestamp`, which re-syncs from that
- * response's `Date` and is retried once (the server did not act).
+ * time axis, whatever the local clock does. A `Date` (1 s resolution) puts the offset in [D − received,
+ * D + 1000 − sent]; the 8 lowest-latency samples are intersected (only the newest kept if they disagree: a clock
+ * step), and the point closest to zero is used, so processes on one machine (a bot and its restarted successor)
+ * share one time axis. Timestamps strictly increase; on the system clock a request leaves only once the clock has
+ * passed its timestamp (signing.ts), so a later process signs later values; and every value is skipped for 65 s of
+ * monotonic time (the server's replay cache ignores wall-clock jumps). A clock step shows up as `401 Invalid or
+ * expired timestamp`: re-synced from that response's `Date` and retried once (the server did not act).
  */
 export class ClockSync {
   #samples: OffsetSample[] = [];
@@ -153,10 +147,7 @@ export class ClockSync {
     this.#offsetMs = low > 0 ? low : Math.min(high, 0);
   }
 
-  /**
-   * Starts again from this sample (the server said our timestamp was off). A floor ahead of the new estimate came
-   * from the old one: it comes back to server time (values handed out stay skipped, so none repeats).
-   */
+  /** Starts again from this sample (our timestamp was refused); the floor drops back (issued values stay skipped). */
   resync(dateHeader: string | null, sentAt: number, receivedAt: number): void {
     this.#samples = [];
     this.addSample(dateHeader, sentAt, receivedAt);

@@ -1,10 +1,7 @@
 import { ApiError } from '../errors/api-error.ts';
 import { uuidV4 } from './uuid.ts';
 
-/**
- * Which REST call moved (or may have moved) a position: `create` (one order of `orders.create` or `createBatch`),
- * `close` (`orders.closePosition`), `closeAndSwitchMargin` (every position of the symbol, both sides).
- */
+/** `create`: one order of `orders.create`/`createBatch`; `close`; `closeAndSwitchMargin` (the symbol's positions). */
 export type JournalCallKind = 'create' | 'close' | 'closeAndSwitchMargin';
 
 /** What the caller knows about a position-moving call when it starts. */
@@ -31,13 +28,12 @@ export interface JournalOrder {
 }
 
 /**
- * One position-moving REST call of this client, with local times (`clock.now()` of the client). `outcome`:
- * `pending` in flight; `ok` after a 2xx; `rejected` after a 4xx or a 2xx saying nothing was done (the server did
- * not act); `unknown` after a timeout, a network error or a 5xx (the server may have acted).
+ * One position-moving call of this client, in `clock.now()` times. `outcome`: `pending`; `ok` (2xx); `rejected`
+ * (4xx, or a 2xx that did nothing: the server did not act); `unknown` (timeout, network error, 5xx: it may have).
  */
 export interface JournalEntry extends Readonly<JournalEntryInit> {
   readonly id: number;
-  /** When the call started (ms, local clock). */
+  /** When the call started. */
   readonly at: number;
   /** When the call settled; undefined while in flight. */
   readonly endedAt: number | undefined;
@@ -57,9 +53,8 @@ export interface JournalHandle {
 type MutableEntry = { -readonly [K in keyof JournalEntry]: JournalEntry[K] };
 
 /**
- * This client's own position-moving REST calls (written by {@link journalCall} around each), with their start and
- * end times: the maker-fill detector tells the client's own position changes from maker fills with it (spec,
- * Events rule 2). One per client (`ctx.journal`); entries settled more than `retentionMs` ago are dropped.
+ * This client's position-moving calls with start and end times ({@link journalCall}): the maker-fill detector tells
+ * its own position changes from maker fills with it (spec, Events rule 2). Keeps entries for `retentionMs`.
  */
 export class CallJournal {
   readonly #clock: { now(): number };
@@ -69,7 +64,6 @@ export class CallJournal {
   /** Tells this journal's entry ids from another's (a checkpoint names the journal its ids belong to). */
   readonly instance = uuidV4();
 
-  /** `clock.now()` is the time base of every entry. */
   constructor(clock: { now(): number }, retentionMs = 120_000) {
     this.#clock = clock;
     this.#retentionMs = retentionMs;

@@ -1,21 +1,15 @@
-/**
- * What a failed `fetch` says about whether the request left: runtimes report DNS, TLS and connect failures with
- * error codes buried in `cause` chains (undici) or in `AggregateError`s (one per address tried).
- */
+// What a failed `fetch` says about whether the request left: runtimes bury DNS, TLS and connect error codes in
+// `cause` chains (undici) or `AggregateError`s (one per address tried).
 
-/**
- * One coded error found in the chain, with what the runtime says beside the code: `statusCode` is the proxy's
- * answer to CONNECT (`ERR_PROXY_TUNNEL`), `hostname`, `address` and `port` the peer of a failed lookup or connect.
- */
+/** A coded error of the chain: `statusCode` is a proxy's CONNECT answer; `hostname`/`address`/`port` the peer. */
 type Coded = { code: string } & Record<'syscall' | 'message' | 'statusCode' | 'hostname' | 'address' | 'port', unknown>;
 
 const TLS_FAILED = 'TLS handshake failed';
 
 /**
- * Failures that happen before any byte of the request is sent, whatever system call reported them: a name that
- * does not resolve, a refused connection, a connect timeout, and TLS certificate verification. OpenSSL's own
- * codes (`ERR_SSL_…`) count only when they name the handshake: a bad record mid-response comes after the request
- * was written. The first two reasons have their own wording when the peer is a proxy (see PROXY_REASONS).
+ * Failures before any byte is sent, whatever syscall reported them: DNS, refused or timed-out connect, TLS
+ * verification. OpenSSL codes (`ERR_SSL_…`) count only when they name the handshake: a bad record mid-response
+ * comes after the request was written. The first two have a proxy wording (PROXY_REASONS).
  */
 const NEVER_SENT: ReadonlyArray<[RegExp, string]> = [
   [/^(ENOTFOUND|EAI_(AGAIN|NONAME|FAIL|NODATA|ADDRFAMILY))$/, 'DNS lookup failed'],
@@ -28,10 +22,7 @@ const NEVER_SENT: ReadonlyArray<[RegExp, string]> = [
 ];
 const PROXY_REASONS = ['DNS lookup failed for the proxy', 'connection refused by the proxy'];
 
-/**
- * Unreachable networks and hosts: before sending only when `connect()` itself failed. The same codes on a read
- * or a write (an ICMP error on an open connection) come after the request may have left.
- */
+/** Unreachable network or host: never sent only from `connect()`; on a read or write the request may have left. */
 const CONNECT_FAILURES = /^(ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|ENETDOWN|EHOSTDOWN|ETIMEDOUT)$/;
 
 const PROXY_AUTH = '(407: proxy authentication required)';
@@ -66,9 +57,8 @@ function proxyRefusal({ code, message, statusCode }: Coded): string | undefined 
 }
 
 /**
- * Node's TLS socket closed before its handshake completed (the server or a proxy's tunnel hung up): an HTTP client
- * writes the request only after `secureConnect`, so nothing was sent. Node raises exactly this message (with
- * `ECONNRESET`) only in that state; the same code after the handshake is a broken connection.
+ * Node's message (with `ECONNRESET`) only for a TLS socket closed before its handshake completed: the request is
+ * written after `secureConnect`, so nothing was sent. The same code after the handshake is a broken connection.
  */
 const TLS_CLOSED_EARLY = 'Client network socket disconnected before secure TLS connection was established';
 
@@ -107,9 +97,8 @@ function targetOf(baseUrl: string | URL | undefined): Target | undefined {
 }
 
 /**
- * The peer a lookup or connect failed for when it is certainly not the API server (with a forward proxy, the
- * proxy): another name, or another port (addresses compared only for an IPv4 base URL: IPv6 has several
- * spellings). Wording only: whether the request was sent never depends on it.
+ * The peer a lookup or connect failed for when certainly not the API server (a proxy): another name or port
+ * (addresses compared only for an IPv4 base URL: IPv6 has several spellings). Wording only, never `neverSent`.
  */
 function otherPeer({ syscall, hostname, address, port }: Coded, target: Target | undefined): string | undefined {
   if (!target) return undefined;
@@ -137,10 +126,7 @@ function neverSentReason(coded: Coded, target: Target | undefined): string | und
   return `${PROXY_REASONS[index] ?? 'could not connect to the proxy'} ${proxy}`;
 }
 
-/**
- * Classifies a network-level failure of `fetch` (never an HTTP status). With `baseUrl`, a lookup or connect that
- * failed for another peer (a forward proxy) says so in `reason`; whether it was sent does not depend on it.
- */
+/** Classifies a network failure of `fetch`; with `baseUrl`, `reason` names a peer that is not the API (a proxy). */
 export function classifyNetworkFailure(error: unknown, baseUrl?: string | URL): NetworkFailure {
   const found: Coded[] = [];
   try {

@@ -1,15 +1,10 @@
-/**
- * Secret scrubbing for every string the SDK puts in an error, a log line or an event, in two layers:
- * - shape rules ({@link redact}): `signature=`/`token=` query values (also percent-encoded), 64-digit hex digests,
- *   and JWTs recognised by their structure (three base64url segments, the first a JSON object);
- * - a {@link Redactor} per client with its own credentials (key, secret, recent signatures, stream tokens): nothing
- *   module-wide, so nothing outlives the client and the cost does not grow with the number of clients.
- * A credential may be echoed in many spellings, or only in part (`Invalid API key ak_cy3yiuw51...`): the Redactor
- * decodes the text (percent, `\u` and JSON escapes, HTML references) into a view mapped back to source spans, and
- * removes every run holding a window of a credential: 5 characters of the key or secret, 8 hex digits of a signature.
- */
+// Secret scrubbing for every error, log line and event: shape rules ({@link redact}: signature/token parameters,
+// hex digests, JWTs) and a per-client {@link Redactor} (per client, so nothing outlives it). A credential may be
+// echoed in any spelling or in part (`Invalid API key ak_cy3yiuw51...`): the Redactor decodes the text (percent,
+// `\u`/JSON escapes, HTML references) into a view mapped back to source spans, and removes every run holding a
+// window of a credential: 5 characters of the key or secret, 8 hex digits of a signature.
 
-/** The logger shape of the SDK (see `Logger` in transport.ts), restated here to keep this module dependency-free. */
+/** The SDK's `Logger`, restated to keep this module dependency-free. */
 type LoggerLike = Record<(typeof LEVELS)[number], (message: string, meta?: Record<string, unknown>) => void>;
 const LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 
@@ -47,11 +42,7 @@ const NAMED_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quo
 const ESCAPE =
   /%([\dA-Fa-f]{2})|\\u([\dA-Fa-f]{4})|\\x([\dA-Fa-f]{2})|\\(["\\/'])|&(?:#[xX]([\dA-Fa-f]{1,6})|#(\d{1,7})|([A-Za-z]{2,6}));/y;
 
-/**
- * One step of decoding at `i`: the character a known escape spells and how many source characters it takes, or
- * the source character itself. Escapes nest (a JSON-escaped, percent-encoded key): {@link decodedView} decodes
- * repeatedly until nothing changes.
- */
+/** One step of decoding at `i`: the character an escape spells and its source length, or the character itself. */
 function decodeAt(text: string, i: number): [char: string, length: number] {
   ESCAPE.lastIndex = i;
   const match = '%\\&'.includes(text[i]!) && ESCAPE.exec(text);
@@ -109,10 +100,7 @@ const RECENT_LIMIT = 64;
 /** A run long enough to hold a base64-encoded credential window; most text has none, and skips the search. */
 const BASE64_RUN = /[\w+/-]{11,}/;
 
-/**
- * The base64 characters (standard and URL alphabet) that depend only on `value`'s bytes, for each of the three
- * byte alignments `value` can have inside a longer encoded text. Credentials are ASCII, one byte a character.
- */
+/** The base64 characters (both alphabets) that depend only on `value`'s bytes, at each of the 3 byte alignments. */
 function base64Cores(value: string): string[] {
   const cores: string[] = [];
   for (let align = 0; align < 3; align++) {
@@ -189,9 +177,8 @@ export class Redactor implements Scrubber {
   }
 
   /**
-   * `text` with every run of `view` that contains a window of `sets` replaced by `[REDACTED]`. For `registered`
-   * credentials, signatures (the only 8-character windows) are hex, compared case-insensitively (servers echo
-   * either case), and the API key echoed whole shows as `…abcd`.
+   * `text` with every run of `view` holding a window of `sets` replaced. For `registered` credentials, signatures
+   * (the only 8-character windows) match in either case, and the whole API key shows as `…abcd`.
    */
   #scrub(text: string, view: View, sets: Map<number, Set<string>>, registered: boolean): string {
     const [decoded, starts, ends] = view;
@@ -218,31 +205,23 @@ export class Redactor implements Scrubber {
     return out + text.slice(cursor);
   }
 
-  /** `value` with {@link Redactor.text} applied to every string inside it; see {@link redactDeep}. */
   deep(value: unknown): unknown {
     return redactDeep(value, (text) => this.text(text));
   }
 
-  /** Wraps a logger so that every line and every string in its metadata is scrubbed; a throwing logger is ignored. */
   logger(logger: LoggerLike): LoggerLike {
     return redactingLogger(logger, (text) => this.text(text));
   }
 }
 
-/**
- * The shape rules alone, for a client that holds no credential (a public client): not a Redactor, so a market-data
- * page does not ship the credential search.
- */
+/** The shape rules alone, for a public client: not a Redactor, so a market-data page ships no credential search. */
 export const shapeScrubber: Scrubber = {
   text: redact,
   deep: (value) => redactDeep(value, redact),
   logger: (logger) => redactingLogger(logger, redact),
 };
 
-/**
- * `value` with `scrub` applied to every string inside it (object keys too), at most `depth` levels deep; deeper
- * parts, functions and cycles become placeholders so the result is always serialisable.
- */
+/** `value` with every string (keys too) scrubbed, `depth` levels deep; the rest become serialisable placeholders. */
 function redactDeep(
   value: unknown,
   scrub: (text: string) => string,

@@ -12,10 +12,9 @@ import {
 import { RequestValidationError } from '../errors/request-validation-error.ts';
 
 /**
- * How {@link DecimalHelpers.div} and {@link DecimalHelpers.roundToStep} drop digits, with big.js's meanings:
- * `'down'` toward zero (truncate), `'up'` away from zero, `'half-up'` to the nearest with ties away from zero,
- * `'half-even'` to the nearest with ties to the even neighbour (banker's rounding). Negative values round by
- * their magnitude: `'down'` turns `-1.7` into `-1`, `'up'` into `-2`.
+ * How {@link DecimalHelpers.div} and {@link DecimalHelpers.roundToStep} drop digits (big.js's meanings): `'down'`
+ * toward zero, `'up'` away from zero, `'half-up'` to the nearest with ties away from zero, `'half-even'` ties to
+ * even (banker's). Negatives round by magnitude: `'down'` turns `-1.7` into `-1`, `'up'` into `-2`.
  */
 export type DecimalRounding = Rounding;
 
@@ -28,15 +27,11 @@ export interface DivOptions {
 }
 
 /**
- * Exact arithmetic on decimal strings, the type of {@link decimal}.
- *
- * Inputs are plain decimal strings: an optional `-`, digits, and optionally `.` and more digits (`'65000.5'`,
- * `'-0.002'`, `'0'`), as the API sends them. Numbers, exponents (`'1e-7'`), `'+1'`, `'.5'`, `'5.'`, spaces and
- * `''` are refused with a `RequestValidationError` naming the argument. Results are canonical: no exponent, no
- * leading or trailing zeros (`'1.5'`, not `'1.50'`), `'0'` for zero (never `'-0'`), a `-` for negatives, so two
- * results are equal exactly when their strings are. A positive result can be sent as an order's price or quantity
- * as it is. Nothing goes through floating point: every result is exact (BigInt), except where `div` and
- * `roundToStep` round, as told.
+ * Exact arithmetic on decimal strings, the type of {@link decimal}. Inputs are plain decimal strings as the API sends
+ * them (`'65000.5'`, `'-0.002'`, `'0'`); numbers, exponents (`'1e-7'`), `'+1'`, `'.5'`, `'5.'`, spaces and `''` throw
+ * `RequestValidationError` naming the argument. Results are canonical (no exponent, no leading or trailing zeros,
+ * `'0'` never `'-0'`): equal values have equal strings, and a positive one can be sent as a price or quantity as is.
+ * No floating point: every result is exact (BigInt), except where `div` and `roundToStep` round.
  */
 export interface DecimalHelpers {
   /** `a + b`. */
@@ -45,10 +40,7 @@ export interface DecimalHelpers {
   sub(a: string, b: string): string;
   /** `a × b`, exact (the result has up to as many fractional digits as both inputs together). */
   mul(a: string, b: string): string;
-  /**
-   * `a ÷ b`, rounded to `scale` fractional digits (default 18) by `rounding` (default `'half-up'`), from the exact
-   * quotient (no intermediate rounding). Division by zero throws `RequestValidationError`.
-   */
+  /** `a ÷ b` exactly, rounded to `scale` digits (default 18) by `rounding` (default `'half-up'`); `b` = 0 throws. */
   div(a: string, b: string, options?: DivOptions): string;
   /** `-1`, `0` or `1` as `a` is less than, equal to or greater than `b` (`'1.50'` equals `'1.5'`). */
   cmp(a: string, b: string): -1 | 0 | 1;
@@ -58,10 +50,7 @@ export interface DecimalHelpers {
   neg(a: string): string;
   /** Whether `a` is zero (`'0'`, `'-0.000'`, ...). */
   isZero(a: string): boolean;
-  /**
-   * `value` rounded to a whole multiple of `step` (> 0) by `rounding`: a price to the symbol's tick size, a quantity
-   * to its lot step. The step need not be a power of ten (`'0.5'`, `'25'`).
-   */
+  /** `value` rounded by `rounding` to a multiple of `step` (> 0): a tick size, a lot step, `'0.5'`, `'25'`, … */
   roundToStep(value: string, step: string, rounding: DecimalRounding): string;
 }
 

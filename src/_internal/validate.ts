@@ -48,9 +48,8 @@ export const nonEmptyString = /* @__PURE__ */ pure(() =>
 const SYMBOL = /^[A-Z0-9]+$/;
 
 /**
- * A contract symbol as the API writes it: upper-case letters and digits (`'BTCUSDT'`, `'1000PEPEUSDT'`). Checked
- * before sending, because the server answers a lower-case `'btcusdt'` with a 400; the message names the form to
- * use.
+ * A contract symbol as the API writes it: upper-case letters and digits (`'BTCUSDT'`, `'1000PEPEUSDT'`). Checked before
+ * sending, because the server answers a lower-case `'btcusdt'` with a 400; the message names the form to use.
  */
 export const symbolParam = nonEmptyString.check(
   z.superRefine((value, ctx) => {

@@ -28,8 +28,7 @@ export const spotBalancesEndpoint = /* @__PURE__ */ defineEndpoint({
 
 /**
  * `GET /v2/accounts/:id/balances` — the SPOT wallet of the primary sub-account (the futures wallet is
- * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default`
- * bucket.
+ * `account.balance`). `accountId` must be your own (percent-encoded into the path). Auth `API_KEY`, `default` bucket.
  *
  * @throws {RequestValidationError} empty `accountId`.
  * @throws {NotFoundError} the id is not your account.

@@ -202,8 +202,7 @@ export const createOrderEndpoint = /* @__PURE__ */ defineEndpoint({
  *
  * @throws {RequestValidationError} bad params (named field), before any network.
  * @throws {BadRequestError} insufficient balance; `reason: 'max_order_notional_exceeded'`
- *   (`err.isMaxNotionalExceeded`); "Close quantity exceeds available position quantity"
- *   (`err.isClosingOrderReserved`).
+ *   (`err.isMaxNotionalExceeded`); "Close quantity exceeds available position quantity" (`err.isClosingOrderReserved`).
  * @throws {PermissionDeniedError} key lacks TRADE.
  * @throws {ConflictError} the `clientOrderId` belongs to another account.
  *

@@ -86,11 +86,10 @@ function mayHaveBeenPlaced(error: FuturesError): boolean {
 }
 
 /**
- * `orders.replace` canceled the old order but the new one was not (or not certainly) placed; the old order is
- * gone, with no rollback. `canceled` is the cancel step's response, `cause` the create error. When
- * `createOutcomeUnknown` (5xx, timeout, dropped connection, abort, unreadable 2xx), repeat `orders.create` with
- * the same params and `clientOrderId`: the server answers with the existing order (`idempotent: true`) instead of
- * placing a second one.
+ * `orders.replace` canceled the old order but the new one was not (or not certainly) placed; the old order is gone,
+ * with no rollback. `canceled` is the cancel step's response, `cause` the create error. When `createOutcomeUnknown`
+ * (5xx, timeout, dropped connection, abort, unreadable 2xx), repeat `orders.create` with the same params and
+ * `clientOrderId`: the server answers with the existing order (`idempotent: true`) instead of placing a second one.
  *
  * @example
  * ```ts

@@ -11,10 +11,7 @@ export interface StaticFleetOptions {
   index: number;
   /** How many members share the API key; each gets `1 / size` of every bucket. */
   size: number;
-  /**
-   * The clock the member's budget counts its window with. Pass the client's `clock` when you inject one.
-   * @default the system clock
-   */
+  /** The clock of the member's budget window; pass the client's `clock` if you inject one. @default the system clock */
   clock?: Clock | undefined;
 }
 
@@ -28,13 +25,10 @@ const SMALLEST_LIMIT = /* @__PURE__ */ pure(() =>
 );
 
 /**
- * A fleet without infrastructure: member `index` of `size` signs only timestamps `t` with
- * `t % size === index` (no two members ever sign the same timestamp) and paces itself to `floor(limit / size)`
- * of each bucket in memory (together the members stay within the account's limits). Nothing is shared at run
- * time, so it works anywhere, browsers included; in exchange a member cannot use the share of an idle one (see
- * `createRedisFleet` in `futures-sdk/redis` for a shared budget). Give each member a different `index` and one
- * client per member; two members with one index would collide.
- *
+ * A fleet without infrastructure: member `index` of `size` signs only timestamps `t` with `t % size === index` and
+ * paces itself to `floor(limit / size)` of each bucket in memory. Nothing is shared at run time, so it works
+ * anywhere, browsers included, but a member cannot use an idle one's share (`createRedisFleet` in
+ * `futures-sdk/redis` shares a budget). One client per member, each with its own `index` (a shared one collides).
  * @throws {ConfigurationError} `size` is not an integer from 1 to 100 (every member needs a share of the
  *   100/min batch bucket), or `index` is not an integer with `0 <= index < size`.
  * @example

@@ -7,7 +7,6 @@ import type {
   MakerFillDetection,
   PendingChange,
   PositionQuantity,
-  TakerTrade,
 } from './maker-fill-types.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
 
@@ -24,10 +23,7 @@ export type {
 } from './maker-fill-types.ts';
 export { DEFAULT_MAKER_FILL_WINDOW_MS } from './maker-fill-types.ts';
 
-/**
- * The key of one position in the maps of the detector and of the watcher: `symbol` and `positionSide` joined by
- * a NUL, which neither contains. A caller whose input may lack the side says which side that means.
- */
+/** A position's key in the detector's and the watcher's maps (a NUL is in neither part). */
 export function positionKey(symbol: string, positionSide: string): string {
   return `${symbol}\u0000${positionSide}`;
 }
@@ -39,30 +35,13 @@ const ID_MEMORY_MS = 180_000;
 /** Distinct subset sums tracked when matching trades to a change; past this the search gives up (and says so). */
 const MAX_SUBSET_SUMS = 4_096;
 
-function signed(trade: TakerTrade): string {
-  return trade.side === 'SELL' ? decNeg(trade.qty) : decNormalize(trade.qty);
-}
-
 /** A trade of this call or carried from an earlier one, with its signed quantity. */
-interface CandidateTrade {
-  symbol: string;
-  positionSide: string;
-  quantity: string;
-  time: number | undefined;
-  orderId: string | undefined;
-  seenAt: number;
-}
+type CandidateTrade = Omit<DeferredTrade, 'time'> & { readonly time: number | undefined };
 
-/**
- * Where a trade stands against its key's snapshot: `in` it, `out` of it (after it), at the `edge` (same instant),
- * or `unknown` (no usable timestamps: the carry rules decide).
- */
+/** A trade against its key's snapshot: `in`, `out` (after), `edge` (same instant), `unknown` (no timestamps). */
 type Placement = 'in' | 'out' | 'edge' | 'unknown';
 
-/**
- * The instant of a key's snapshot: its single row's `updatedAt`, and how coarse it is (whole seconds: up to 999 ms
- * early). None for a key with no row (closed), several rows, or no usable timestamp.
- */
+/** A key's snapshot instant (its single row's `updatedAt`) and how coarse it is (whole seconds: up to 999 ms early). */
 function snapshotTime(rows: readonly PositionQuantity[] | undefined): { at: number; slackMs: number } | undefined {
   if (rows?.length !== 1) return undefined;
   const value = rows[0]!.updatedAt;
@@ -77,14 +56,13 @@ function snapshotTime(rows: readonly PositionQuantity[] | undefined): { at: numb
 
 /**
  * Finds maker fills: the part of each position's change (per symbol and position side) that neither taker trades
- * nor this client's own calls explain (spec, Events rule 2: no myTrades row, no order_update).
+ * nor this client's own calls explain (spec, Events rule 2: no myTrades row, no order_update). Exact decimal math.
  *
- * Per key: taker trades are placed against the snapshot (a trade's `time` against its row's `updatedAt`: before
- * is in, after is carried to the next call); the residual = carried residual + (current − previous) − trades in;
- * own calls whose fills are not in myTrades yet explain what they can (a MARKET create in its direction, a close
- * towards zero on its own position's key); what may still be explained is carried, the rest is a maker fill. The
- * rules in full, and the cases the spec leaves undecidable: docs/events.md.
- * All arithmetic is exact (decimal strings).
+ * Per key: taker trades are placed against the snapshot (`time` before the row's `updatedAt`: in; after: carried
+ * to the next call); residual = carried residual + (current − previous) − trades in; own calls whose fills are
+ * not in myTrades yet explain what they can (a MARKET create in its direction, a close towards zero on its own
+ * position's key); what may still be explained is carried, the rest is a maker fill. Full rules, and the cases
+ * the spec leaves undecidable: docs/events.md.
  *
  * @example
  * ```ts
@@ -147,12 +125,12 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     const key = addKey(trade.symbol, trade.positionSide);
     tradesByKey.set(key, [...(tradesByKey.get(key) ?? []), trade]);
   };
-  for (const trade of carry.deferred ?? []) addTrade({ ...trade, orderId: trade.orderId });
+  for (const trade of carry.deferred ?? []) addTrade({ ...trade }); // a copy: `edge` sets go by identity
   for (const trade of input.trades) {
     addTrade({
       symbol: trade.symbol,
       positionSide: trade.positionSide ?? 'BOTH',
-      quantity: signed(trade),
+      quantity: trade.side === 'SELL' ? decNeg(trade.qty) : decNormalize(trade.qty),
       time: typeof trade.time === 'number' && Number.isFinite(trade.time) ? trade.time : undefined,
       orderId: trade.orderId,
       seenAt: now,
@@ -179,7 +157,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     // The call that placed it began after the positions were read: its fills cannot be in them.
     if (own !== undefined && own.at > now) return 'out';
-    // One atomic change with its row: in when its call settled before the positions were requested, or older
+    // One atomic change with its row: in if its call settled before the positions were requested, or if older
     // than the read.
     const closedBy = (entry: JournalEntry) =>
       entry.endedAt !== undefined &&
@@ -223,11 +201,9 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     let sum = '0';
     for (const trade of trades) {
       const placement = placeTrade(trade, snapshot);
-      if (placement === 'edge' && !input.baseline) {
-        edge.push(trade);
-      } else if (placement === 'out') {
-        deferred.push(deferredOf(trade));
-      } else {
+      if (placement === 'edge' && !input.baseline) edge.push(trade);
+      else if (placement === 'out') deferred.push(deferredOf(trade));
+      else {
         sum = decAdd(sum, trade.quantity);
         // A baseline cannot weigh a trade it cannot place: the next call decides whether it came after the read.
         if (placement === 'unknown' && input.baseline) unplaced.push(deferredOf(trade));
@@ -248,11 +224,8 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       const rowChanged = snapshot !== undefined && before !== undefined && before.at + before.slackMs < snapshot.at;
       const { included, exact } = chooseEdgeTrades(edge, change, !rowChanged);
       for (const trade of edge) {
-        if (included.has(trade)) {
-          sum = decAdd(sum, trade.quantity);
-        } else {
-          deferred.push(deferredOf(trade));
-        }
+        if (included.has(trade)) sum = decAdd(sum, trade.quantity);
+        else deferred.push(deferredOf(trade));
       }
       if (!exact) guessedIn.set(key, { trades: [...included], rowChanged });
     }
@@ -304,18 +277,11 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     if (decSign(residual) === 0) continue;
 
     const inFlight = relevant.some((entry) => entry.endedAt === undefined);
-    let recentTaker = '0';
-    for (const taker of recentTakers) {
-      if (taker.symbol === symbol && taker.positionSide === positionSide)
-        recentTaker = decAdd(recentTaker, taker.quantity);
-    }
+    const ofKey = (t: { symbol: string; positionSide: string }) => positionKey(t.symbol, t.positionSide) === key;
+    const recentTaker = recentTakers.filter(ofKey).reduce((sum, taker) => decAdd(sum, taker.quantity), '0');
     const mayLagTrade = decSign(recentTaker) !== 0 && decSign(recentTaker) === -decSign(residual);
     // Exactly what deferred trades would add: the row may hold them already under a stale `updatedAt`.
-    const mayHoldDeferred =
-      findSubset(
-        deferred.filter((t) => t.symbol === symbol && t.positionSide === positionSide),
-        residual,
-      ) !== undefined;
+    const mayHoldDeferred = findSubset(deferred.filter(ofKey), residual) !== undefined;
     // Exactly what leaving some guessed trades out would take away: they may have landed just after the read.
     // Not all of them when the row changed since the previous snapshot: one of them made its last change.
     const guessed = guessedIn.get(key);
@@ -326,7 +292,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
       continue;
     }
     // Exactly what trades the baseline could not place would add: they came after its read.
-    const late = unplaced.filter((t) => positionKey(t.symbol, t.positionSide) === key);
+    const late = unplaced.filter(ofKey);
     const after = findSubset(late, residual);
     if (Array.isArray(after)) {
       for (const index of after) unplaced.splice(unplaced.indexOf(late[index]!), 1);
@@ -343,15 +309,8 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
   return { fills, carry: { pending, recentTakers, used: keptUsed, deferred, unplaced, ...kept } };
 }
 
-function deferredOf(trade: CandidateTrade): DeferredTrade {
-  return {
-    symbol: trade.symbol,
-    positionSide: trade.positionSide,
-    quantity: trade.quantity,
-    time: trade.time ?? 0,
-    ...(trade.orderId === undefined ? {} : { orderId: trade.orderId }),
-    seenAt: trade.seenAt,
-  };
+function deferredOf({ time, orderId, ...trade }: CandidateTrade): DeferredTrade {
+  return { ...trade, time: time ?? 0, ...(orderId === undefined ? {} : { orderId }) };
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { JournalEntry } from '../_internal/journal.ts';
 
 /**
- * Default of {@link DetectMakerFillsInput.windowMs}: how long after one of this client's own calls a position
- * change may still be that call's doing. The spec's ~500 ms REST attribution window (Events rule 2) plus its
- * 5 s position-sync interval (Events rule 3).
+ * Default of {@link DetectMakerFillsInput.windowMs}: how long after an own call a position change may be its doing
+ * (the spec's ~500 ms REST attribution window, Events rule 2, plus its 5 s position sync, Events rule 3).
  */
 export const DEFAULT_MAKER_FILL_WINDOW_MS = 5_500;
 
@@ -16,9 +15,8 @@ export interface PositionQuantity {
   quantity: string;
   id?: string | undefined;
   /**
-   * When the position last changed: the Position's `updatedAt` (ISO-8601) or a ms epoch. With the trades' `time`
-   * it tells which trades this snapshot already includes, so that a mixed change is judged at once instead of
-   * being carried. Omitted: trades of the key are judged by the carry rules alone.
+   * When the position last changed: the Position's `updatedAt` (ISO-8601) or a ms epoch. Against the trades' `time`
+   * it tells which trades the snapshot includes (a mixed change is then judged at once); omitted: carry rules only.
    */
   updatedAt?: string | number | undefined;
 }
@@ -70,10 +68,7 @@ export interface MakerFillCarry {
   readonly positions?: Readonly<Record<string, readonly [string, string, number, number]>> | undefined;
 }
 
-/**
- * A taker trade that happened after the position snapshot it was read with (its `time` is later than the
- * position's `updatedAt`): it is counted by the first later snapshot that includes it, not against this one.
- */
+/** A taker trade later than its snapshot's `updatedAt`: counted by the first snapshot that includes it. */
 export interface DeferredTrade {
   readonly symbol: string;
   readonly positionSide: string;
@@ -99,9 +94,8 @@ export interface DetectMakerFillsInput {
   /** Time of `current` (same clock as the journal): when its positions response arrived. */
   now: number;
   /**
-   * When the positions request behind `current` was sent (same clock). An own call that settled before it had its
-   * taker fills in `current` if they share its `updatedAt` instant.
-   * @default now
+   * When the positions request behind `current` was sent (same clock): an own call settled before it has its taker
+   * fills in `current` if they share its `updatedAt` instant. @default now
    */
   snapshotStartedAt?: number | undefined;
   /** A server time (ms epoch) known to precede the positions read of `current`: trades before it are in them. */

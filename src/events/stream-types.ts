@@ -1,5 +1,4 @@
-// The public shapes of the account stream: its options, states, events and their payloads; and the pure rules of
-// its `maxMessageBytes` option (default, validation, measure), kept here beside the option's documentation.
+// The account stream's public shapes, and the pure rules of its `maxMessageBytes` option, beside its documentation.
 
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
@@ -21,10 +20,7 @@ export interface MarketMessage {
   data: unknown;
 }
 
-/**
- * Payload of `order_new`, `order_canceled` and `order_update`. The spec does not document these payloads; the
- * simulator sends the Order. Every field the server sent is kept.
- */
+/** Payload of `order_new`, `order_canceled`, `order_update` (undocumented: the simulator sends the Order); all kept. */
 export interface OrderEventData {
   readonly [field: string]: unknown;
   readonly id?: string;
@@ -71,24 +67,15 @@ export interface AccountStreamEvents {
   reconnected: [info: { attempts: number }];
   /** The socket closed. `willReconnect` false means the stream has stopped (closed or unauthorized). */
   close: [info: { code: number; reason: string; willReconnect: boolean }];
-  /**
-   * A problem, as a FuturesError: StreamError, AuthenticationError when the login is refused, or ListenerError
-   * when a listener of another event threw.
-   */
+  /** A StreamError, an AuthenticationError (login refused) or a ListenerError (another event's listener threw). */
   error: [error: FuturesError];
 }
 
 /** Reconnect backoff settings. */
 export interface BackoffOptions {
-  /**
-   * First delay.
-   * @default 500
-   */
+  /** First delay. @default 500 */
   baseDelayMs?: number | undefined;
-  /**
-   * Largest delay.
-   * @default 30000
-   */
+  /** Largest delay. @default 30000 */
   maxDelayMs?: number | undefined;
 }
 
@@ -103,52 +90,36 @@ export interface AccountStreamOptions {
   token: StreamToken;
   /** Symbols whose market data you want as `market` events; the rest of the firehose is dropped unparsed. */
   symbols?: readonly string[] | undefined;
-  /**
-   * WebSocket constructor (e.g. the `ws` package's). Overrides the client's `WebSocket` option.
-   * @default globalThis.WebSocket
-   */
+  /** WebSocket constructor (e.g. the `ws` package's); overrides the client's. @default globalThis.WebSocket */
   WebSocket?: WebSocketConstructor | undefined;
-  /**
-   * Builds the address to connect to from `url` and the token, for servers whose handshake differs.
-   * @default adds the token as the `token` query parameter
-   */
+  /** The address to connect to, for servers whose handshake differs. @default `url` + the `token` query parameter */
   buildUrl?: ((url: string, token: string) => string | URL) | undefined;
   /** WebSocket subprotocols, or a function of the token (for servers that take the token as a subprotocol). */
   protocols?: string | string[] | ((token: string) => string | string[]) | undefined;
   /**
    * Reconnect after silence of this long (the idle firehose makes silence abnormal); also bounds the handshake.
-   * `0` disables the watchdog.
-   * @default 30000
+   * `0` disables the watchdog. @default 30000
    */
   heartbeatTimeoutMs?: number | undefined;
   /**
-   * The largest message the stream accepts, in bytes (UTF-8 for text, `byteLength`/`size` for binary). A larger
-   * message is not parsed: the stream closes that connection, emits `error` (a `StreamError`, kind `connection`,
-   * `closeCode` 1009) and reconnects as after a drop. The WebSocket implementation has already received the whole
-   * message by then; with the `ws` package, its `maxPayload` option refuses it while it arrives. A positive
-   * integer, else `ConfigurationError`.
-   * @default 4194304 (4 MiB)
+   * Largest message accepted, in bytes (UTF-8 for text, `byteLength`/`size` for binary): a positive integer, else
+   * `ConfigurationError`. A larger one is not parsed: the stream closes that connection, emits `error` (`StreamError`,
+   * kind `connection`, `closeCode` 1009) and reconnects as after a drop. The WebSocket has already received it by
+   * then; the `ws` package's `maxPayload` option refuses it while it arrives. @default 4194304 (4 MiB)
    */
   maxMessageBytes?: number | undefined;
-  /**
-   * Send the text `ping` this often (the simulator answers `pong`). `0` sends none.
-   * @default 0
-   */
+  /** Send the text `ping` this often (the simulator answers `pong`); `0`: none. @default 0 */
   pingIntervalMs?: number | undefined;
   /**
    * Reconnect backoff (jittered exponential), or `false` to stop after the first drop.
    * @default { baseDelayMs: 500, maxDelayMs: 30000 }
    */
   reconnect?: (BackoffOptions & { maxAttempts?: number | undefined }) | false | undefined;
-  /**
-   * Start connecting right away (on the next microtask, so listeners added synchronously see `open`).
-   * @default true
-   */
+  /** Start connecting right away (on the next microtask, so listeners added synchronously see `open`). @default true */
   autoConnect?: boolean | undefined;
   /**
-   * Time for reconnect backoff, the heartbeat and the watchdog. `client.stream()` passes the client's clock; a
-   * clock without `setTimeout`/`clearTimeout` leaves the stream on real time (its watchdog compares `now()`
-   * between its own timers, so both must come from one source).
+   * Time for reconnect backoff, the heartbeat and the watchdog. A clock without `setTimeout`/`clearTimeout` leaves
+   * the stream on real time (the watchdog compares `now()` between its own timers: both need one source).
    * @default the client's clock (`new AccountStream(...)`: the system clock)
    */
   clock?: Clock | undefined;
@@ -161,10 +132,7 @@ export interface AccountStreamOptions {
 /** RFC 6455 "Message Too Big": the close code the stream reports when it drops a connection for a large message. */
 export const TOO_BIG_CLOSE_CODE = 1009;
 
-/**
- * The `maxMessageBytes` option, validated: a positive integer, 4 MiB when absent.
- * @internal
- */
+/** The `maxMessageBytes` option, validated: a positive integer, 4 MiB when absent. @internal */
 export function maxMessageBytesOption(value: unknown): number {
   if (value === undefined) return 4 * 1024 * 1024;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {

@@ -31,10 +31,7 @@ export interface AccountSnapshot {
   orders: Order[];
 }
 
-/**
- * What `watcher.checkpoint()` returns, for `client.watch({ resume })` in a new process: plain JSON (store it as
- * text). Its fields are the SDK's to change; `version` says which format it is.
- */
+/** What `watcher.checkpoint()` returns for `client.watch({ resume })`: opaque plain JSON (`version`: its format). */
 export interface WatcherCheckpoint {
   readonly version: 1;
   /** `now` of the poll it describes (the client's clock). */
@@ -61,55 +58,34 @@ export interface AccountWatcherEvents {
   fill: [trade: AccountTrade];
   /** A position change that neither taker fills nor this client's calls explain (spec, Events rule 2). */
   maker_fill: [fill: MakerFill];
-  /**
-   * An automatic poll failed (polling continues with backoff; a failure of `poll()` goes to its caller instead),
-   * or a listener of another event threw (a `ListenerError`).
-   */
+  /** An automatic poll failed (polling backs off; a failed `poll()` tells its caller only), or a `ListenerError`. */
   error: [error: FuturesError];
   /** A poll completed (after its other events). */
   poll: [info: { at: number }];
 }
 
-/**
- * Options of {@link AccountWatcher} (`client.watch(options)`).
- * Its polls run on the client's `clock` (the call journal is stamped with it): there is no time option here.
- */
+/** Options of {@link AccountWatcher} (`client.watch(options)`). It polls on the client's `clock` (the journal's). */
 export interface AccountWatcherOptions {
   /** Symbols whose taker fills to follow, besides those of open positions and of this client's orders. */
   symbols?: readonly string[] | undefined;
-  /**
-   * Time between polls. Maker fills are reported within one interval (later only when a change is ambiguous).
-   * @default 5000
-   */
+  /** Time between polls; maker fills come within one (later only when a change is ambiguous). @default 5000 */
   intervalMs?: number | undefined;
   /**
    * How long after one of this client's calls a change may still be that call's doing.
    * @default 5500 (the spec's ~500 ms attribution window plus its 5 s position-sync interval)
    */
   makerFillWindowMs?: number | undefined;
-  /**
-   * Longest wait between polls after repeated errors (the wait doubles per consecutive error).
-   * @default 60000
-   */
+  /** Longest wait between polls after repeated errors (the wait doubles per consecutive error). @default 60000 */
   maxBackoffMs?: number | undefined;
-  /**
-   * A `watcher.checkpoint()` of an earlier watcher (another process): go on from it instead of taking a fresh
-   * baseline. The first poll reports, as `fill` and `maker_fill`, what happened since.
-   */
+  /** An earlier watcher's `checkpoint()`: the first poll reports (`fill`, `maker_fill`) what happened since. */
   resume?: WatcherCheckpoint | undefined;
   /** Sub-account for myTrades (defaults to the client's). */
   subAccountId?: string | undefined;
-  /**
-   * Start polling at once.
-   * @default true
-   */
+  /** Start polling at once. @default true */
   autoStart?: boolean | undefined;
 }
 
-/**
- * What `watcher.poll()` resolves: whether the poll read everything and emitted its events, or why not. It never
- * rejects.
- */
+/** What `watcher.poll()` resolves (it never rejects): whether the poll read everything and emitted its events. */
 export type AccountWatcherPollResult =
   | {
       readonly ok: true;
@@ -120,10 +96,7 @@ export type AccountWatcherPollResult =
     }
   | {
       readonly ok: false;
-      /**
-       * Why: the request's `FuturesError` (`RateLimitError`, `TimeoutError`, …; not emitted as an `error` event:
-       * the caller has it), or, when `stopped`, a `FuturesError` saying that the watcher was stopped.
-       */
+      /** The request's `FuturesError` (`RateLimitError`, …; no `error` event), or one saying the watcher stopped. */
       readonly error: FuturesError;
       /** The watcher was stopped before or during the poll: nothing was reported. */
       readonly stopped: boolean;

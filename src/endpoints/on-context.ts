@@ -13,13 +13,8 @@ function onContext<A extends unknown[], R>(read: (client: BaseClient, ...args: A
   return (ctx: ClientContext, ...args: A): R => read({ ctx } as unknown as BaseClient, ...args);
 }
 
-/** `account.positions` on a client's context. @internal */
 export const positions = /* @__PURE__ */ onContext(positionsOfClient);
-/** `orders.get` on a client's context. @internal */
 export const get = /* @__PURE__ */ onContext(getOfClient);
-/** `orders.list` on a client's context. @internal */
 export const list = /* @__PURE__ */ onContext(listOfClient);
-/** `orders.myTrades` on a client's context. @internal */
 export const myTrades = /* @__PURE__ */ onContext(myTradesOfClient);
-/** `orders.openOrders` on a client's context. @internal */
 export const openOrders = /* @__PURE__ */ onContext(openOrdersOfClient);

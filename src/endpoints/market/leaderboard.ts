@@ -40,19 +40,15 @@ export const leaderboardParamsSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-const period = /* @__PURE__ */ pure(() => z.enum(LEADERBOARD_PERIODS));
+const board = <T extends LeaderboardType, Row extends z.ZodMiniType>(type: T, row: Row) =>
+  z.looseObject({ ok: okTrue, type: z.literal(type), period: z.enum(LEADERBOARD_PERIODS), data: z.array(row) });
 
 /** Response of `GET /v2/leaderboard`, discriminated on `type`. */
 export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
   z.discriminatedUnion('type', [
-    z.looseObject({ ok: okTrue, type: z.literal('volume'), period, data: z.array(volumeLeaderboardEntrySchema) }),
-    z.looseObject({ ok: okTrue, type: z.literal('referrals'), period, data: z.array(referralsLeaderboardEntrySchema) }),
-    z.looseObject({
-      ok: okTrue,
-      type: z.literal('commission'),
-      period,
-      data: z.array(commissionLeaderboardEntrySchema),
-    }),
+    board('volume', volumeLeaderboardEntrySchema),
+    board('referrals', referralsLeaderboardEntrySchema),
+    board('commission', commissionLeaderboardEntrySchema),
   ]),
 );
 
@@ -75,8 +71,8 @@ export const leaderboardEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/leaderboard` — ranking by volume, referrals or commission. Public, `public` bucket. The result is
- * typed by the `type` you pass.
+ * `GET /v2/leaderboard` — ranking by volume, referrals or commission, typed by the `type` you pass. Public, `public`
+ * bucket.
  *
  * @throws {RequestValidationError} missing/unknown `type`, `limit` outside 1..100, `period` not 7d/30d/all.
  * @throws {BadRequestError} the server rejected the period.

@@ -33,8 +33,8 @@ export class PublicClient {
 }
 
 /**
- * Builds a {@link PublicClient} for the public market endpoints (`futures-sdk/market`), with a `FuturesClient`'s
- * options minus what a key needs: the smallest bundle for a market-data page.
+ * Builds a {@link PublicClient} for `futures-sdk/market` (a `FuturesClient`'s options minus a key's): the smallest
+ * bundle for a market-data page.
  *
  * @throws {ConfigurationError} for the same option errors as a `FuturesClient`.
  * @example

@@ -1,7 +1,6 @@
 /**
- * The SDK's one backoff rule, used by the request retries, the stream's reconnects and the watcher's failed polls:
- * `base × 2^n` capped at `max`, optionally with "equal jitter" (50–100 % of the step) so that many clients that
- * failed together do not return together.
+ * The SDK's one backoff (retries, stream reconnects, watcher polls): `base × 2^n` capped at `max`, optionally with
+ * "equal jitter" (50–100 % of the step) so that clients that failed together do not return together.
  */
 export function backoffStep(
   n: number,

@@ -230,12 +230,11 @@ export class BucketQueue {
           this.#pausedUntil = Math.max(this.#pausedUntil, askedAt + pauseMs);
           continue;
         }
-        // Infinity: only a settle can free a slot. If none of ours is in flight, the slots are someone else's
-        // (a budget shared beyond this client): ask again after a window rather than wait for a settle forever.
+        // Infinity: only a settle frees a slot. With none of ours in flight, they are another client's: ask again
+        // after a window rather than wait forever.
         const retryInMs =
           Number.isFinite(answer.retryInMs) || this.#unsettled > 0 ? answer.retryInMs : this.#limits.windowMs;
-        // Time passed while the budget answered: if the wait is already over, ask again at once, but only once
-        // in a row (a budget that keeps answering "retry in 0 ms" must not spin).
+        // A wait already over is asked again at once, but once in a row ("retry in 0 ms" must not spin).
         const left = askedAt + retryInMs - clock.now();
         if (left <= 0 && !askedAgain) {
           askedAgain = true;
@@ -250,10 +249,7 @@ export class BucketQueue {
     }
   }
 
-  /**
-   * Sends a kill-switch call through the pause, uncounted (the bucket's budget is paused, and at one a second a
-   * probe cannot push the server over): the server's answer decides, and a 429 extends the pause as any other.
-   */
+  /** Sends a kill-switch call through the pause, uncounted (one a second cannot push the server over). */
   #sendProbe(waiter: Waiter, now: number): void {
     this.#probeOut = true;
     this.#lastProbeAt = now;

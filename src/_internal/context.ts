@@ -14,7 +14,7 @@ export interface ClientContext {
   readonly redactor?: Redactor | undefined;
 }
 
-/** Characters a path id may not hold: URL delimiters, `%`, whitespace (as `\s` reads it) and controls (`Cc`: C0, DEL, C1). */
+/** Not in a path id: URL delimiters, `%`, whitespace (as `\s` reads it) and controls (`Cc`: C0, DEL, C1). */
 const FORBIDDEN_IN_PATH_ID = /[/\\?#%\s\p{Cc}]/u;
 /** A lone surrogate: with the `u` flag a well-formed pair is one code point, so only an unpaired half matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -22,10 +22,9 @@ const LONE_SURROGATE = /\p{Cs}/u;
 const codePoint = (char: string): string => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
- * Why `id` cannot be sent as one path segment, or `undefined` when it can. A path id is opaque, but `/`, `\`, `?`,
- * `#`, `%`, whitespace, control characters, a lone surrogate, `''`, `.` and `..` are refused: a normalising proxy
- * would otherwise resolve `ord_5/../ord_6` (even percent-encoded) into another order's path, and the signature
- * does not cover the path.
+ * Why `id` cannot be one path segment, or `undefined`. `/`, `\`, `?`, `#`, `%`, whitespace, controls, a lone
+ * surrogate, `''`, `.` and `..` are refused: a normalising proxy would resolve `ord_5/../ord_6` (even
+ * percent-encoded) into another order's path, and the signature does not cover the path.
  * @internal
  */
 export function pathIdProblem(id: string): string | undefined {
@@ -40,21 +39,14 @@ export function pathIdProblem(id: string): string | undefined {
     : `must not contain whitespace or control characters (found ${codePoint(char)})`;
 }
 
-/**
- * `id` as a path id, or a {@link RequestValidationError} naming `context` (`orders.get (id)`): a string that
- * {@link pathIdProblem} accepts, so that it stays one path segment through any proxy.
- * @internal
- */
+/** `id` if {@link pathIdProblem} accepts it, else a {@link RequestValidationError} naming `context`. @internal */
 export function checkPathId(id: unknown, context: string): string {
   const problem = typeof id !== 'string' ? (id === undefined ? 'is required' : 'must be a string') : pathIdProblem(id);
   if (problem !== undefined) throw new RequestValidationError([{ path: [], message: problem }], context);
   return id as string;
 }
 
-/**
- * Percent-encodes one path segment (`é` → `%C3%A9`). Actions validate ids first (see {@link pathIdProblem}); an id
- * that slips past them is refused here with {@link RequestValidationError}, never sent and never a `URIError`.
- */
+/** Percent-encodes one path segment; an id that slipped past validation is refused here, never a `URIError`. */
 export function encodePathSegment(id: string): string {
   const problem = pathIdProblem(id);
   if (problem !== undefined) throw new RequestValidationError([{ path: ['id'], message: problem }], 'path id');

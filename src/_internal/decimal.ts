@@ -1,12 +1,6 @@
-/**
- * Exact decimal arithmetic on strings, backed by BigInt. Decimal strings stay strings across the SDK; whenever
- * they must be added, compared or multiplied it happens here, never in floating point.
- */
+// Exact decimal arithmetic on strings (BigInt): the SDK's decimal strings are never added or compared as floats.
 
-/**
- * A decimal as an integer coefficient and a power-of-ten scale: value = coef / 10^scale. A tuple rather than an
- * object: property names survive minification, and `futures-sdk`'s `decimal` helpers are measured in bytes.
- */
+/** value = coef / 10^scale; a tuple, as property names survive minification (the `decimal` bundle has a budget). */
 type Dec = [coef: bigint, scale: number];
 
 const DECIMAL_RE = /^([+-])?(\d+)(?:\.(\d+))?$/;
@@ -61,10 +55,7 @@ export function decMul(a: string, b: string): string {
   return format(x * y, xs + ys);
 }
 
-/**
- * How a result is brought to fewer digits, with big.js's meanings: `down` toward zero, `up` away from zero,
- * `half-up` to the nearest with ties away from zero, `half-even` to the nearest with ties to the even neighbour.
- */
+/** How a result drops digits, with big.js's meanings (see the public `DecimalRounding`). */
 export type Rounding = 'down' | 'up' | 'half-up' | 'half-even';
 
 /** num ÷ den as an integer, rounded by `mode` (den ≠ 0). BigInt division truncates; the remainder decides. */
@@ -81,10 +72,7 @@ function divideRounded(num: bigint, den: bigint, mode: Rounding): bigint {
   return mode === 'half-up' || q % 2n !== 0n ? away : q;
 }
 
-/**
- * a ÷ b to `scale` fractional digits, rounded by `mode` (default half away from zero) from the exact quotient.
- * Throws a RangeError on division by zero.
- */
+/** a ÷ b to `scale` fractional digits, rounded by `mode` from the exact quotient; b = 0 throws a RangeError. */
 export function decDiv(a: string, b: string, scale = 18, mode: Rounding = 'half-up'): string {
   const [x, xs] = parse(a);
   const [y, ys] = parse(b);

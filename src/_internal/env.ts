@@ -1,8 +1,6 @@
 /**
- * True in a browser main thread or worker (where an API secret would be exposed to page scripts).
- *
- * Node (and Deno, Bun, Electron's main process) is recognised by `process.versions.node`; a bundler's `process`
- * polyfill (`process/browser`: `versions: {}`, `browser: true`) does not make a page a server.
+ * True in a browser main thread or worker (where page scripts could read an API secret). Node, Deno, Bun and
+ * Electron's main process have `process.versions.node`; a bundler's polyfill (`browser: true`) is not a server.
  */
 export function isBrowserLike(): boolean {
   const g = globalThis as {

@@ -1,10 +1,7 @@
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { MAX_TIMEOUT_MS } from './endpoint-call.ts';
 
-/**
- * What `work()` settles with, unless the deadline (real time) or the signal comes first: then the error of
- * `late()`, or `aborted(signal.reason)`. Guards user code (a signer, a fleet) that may never answer.
- */
+/** `work()`, unless the deadline (real time) or the signal comes first: guards user code that may never answer. */
 export function within<T>(
   work: () => Promise<T>,
   ms: number,

@@ -11,13 +11,10 @@ interface BudgetBucket {
 
 /**
  * The in-memory {@link SharedBudget}: one member's share (`1 / share`) of each bucket, counted as the server counts
- * (on arrival, in a sliding window, 429s not at all).
- *
- * A slot holds the window while in flight and is re-stamped when settled `'counted'`; a new slot is granted only
- * while fewer than `limit` are in the window ending now. For an earlier request A and a new B: either A is in the
- * window when B starts, or A's stamp ≤ B's start − window, and A arrived no later than its stamp, B no sooner than
- * its start, so the server no longer counts A either: never more than `limit` arrivals in any window, whatever the
- * latency.
+ * (on arrival, in a sliding window, 429s not at all). A slot holds the window while in flight and is re-stamped
+ * when settled `'counted'`; a new one is granted only while fewer than `limit` are in the window ending now. For
+ * an earlier A and a new B: either A is in the window when B starts, or A's stamp ≤ B's start − window and A
+ * arrived by its stamp, so the server no longer counts A either: never over `limit` arrivals, whatever the latency.
  * @internal
  */
 export class MemoryBudget implements SharedBudget {
@@ -48,10 +45,7 @@ export class MemoryBudget implements SharedBudget {
     }
     // used − limit + 1 stamps must leave the window; the youngest of them is counted[used − limit].
     const stamp = counted[used - limit];
-    return {
-      granted: false,
-      retryInMs: stamp === undefined ? Infinity : stamp + budget.windowMs - now,
-    };
+    return { granted: false, retryInMs: stamp === undefined ? Infinity : stamp + budget.windowMs - now };
   }
 
   settle(bucket: string, ticket: string, settlement: 'counted' | 'refunded'): void {

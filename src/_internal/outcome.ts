@@ -1,10 +1,6 @@
 import type { FuturesError } from '../errors/futures-error.ts';
 
-/**
- * Marks an error of a state-changing call whose server-side outcome is unknown (see
- * `FuturesError.outcomeUnknown`) and says so in its message, once.
- * @internal
- */
+/** Sets `FuturesError.outcomeUnknown` and says so in the message, once. @internal */
 export function markOutcomeUnknown<E extends FuturesError>(error: E): E {
   if (error.outcomeUnknown) return error;
   (error as { outcomeUnknown: boolean }).outcomeUnknown = true;

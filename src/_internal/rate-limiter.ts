@@ -38,9 +38,8 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
 type RateLimiterOptions = Omit<BucketQueueDeps, 'clock' | 'counted'> & { enforceLimits: boolean };
 
 /**
- * Client-side pacing per bucket on a {@link SharedBudget}: a call takes a slot before it is sent and settles it
- * with what became of the attempt, so the client counts requests as the server does. A 429's `Retry-After` pauses
- * its bucket for everyone; with `enforceLimits` false only the pauses apply.
+ * Client-side pacing per bucket on a {@link SharedBudget}: a slot is taken before sending and settled as the server
+ * counts the attempt. A 429 pauses its bucket for every call; with `enforceLimits` false only pauses apply.
  */
 export class RateLimiter {
   readonly #queues = new Map<BucketName, BucketQueue>();
@@ -72,10 +71,7 @@ export class RateLimiter {
     return this.#queue(name).acquire(options);
   }
 
-  /**
-   * Each spec bucket as this client sees it (`BaseClient.rateLimits`). A budget that cannot be read without I/O
-   * (a Redis fleet's) shows the spec limit and this client's own requests in flight.
-   */
+  /** Each spec bucket for `BaseClient.rateLimits`; with a Redis fleet: the spec limit, this client's in flight. */
   view(): RateLimitView[] {
     const now = this.#clock.now();
     const views: RateLimitView[] = [];

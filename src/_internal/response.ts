@@ -1,5 +1,4 @@
-// Reading an answer: the body (raced against the attempt's deadline), its JSON, a redirect's target and a
-// Retry-After header.
+// Reading an answer: the body (raced against the deadline), its JSON, a redirect's target, a Retry-After.
 
 /** Resolves nothing; for promises whose loss of a race must not become an unhandled rejection. */
 export const noop = (): void => {};
@@ -15,9 +14,8 @@ export function parseBody(text: string): ParsedBody {
 }
 
 /**
- * Milliseconds from a `Retry-After` header (delta-seconds or a future HTTP-date), or undefined when it says
- * nothing usable (negative, not a number, a date in the past). Huge values come back as they are (possibly
- * `Infinity`): the caller clamps them.
+ * Milliseconds from a `Retry-After` (delta-seconds or a future HTTP-date), else undefined (negative, not a number,
+ * a past date). Huge values (even `Infinity`) come back as they are: the caller clamps them.
  */
 export function parseRetryAfter(header: string | null, now: number): number | undefined {
   if (header === null) return undefined;
@@ -67,10 +65,9 @@ export class BodyTooLarge {
 }
 
 /**
- * Reads a body to text, each chunk raced against `stopped`, never more than `maxBytes` decoded bytes (a bigger
- * `Content-Length` fails before reading; a compression bomb or endless body is canceled there). The deadline and
- * the caller's signal end the read themselves: an abort through fetch's `Request` alone can be lost (Node links
- * its signal weakly; a GC during a stalled body drops the link), which would leave the call pending.
+ * Reads a body to text, each chunk raced against `stopped`, at most `maxBytes` decoded bytes (a compression bomb
+ * or endless body is canceled there). `stopped` ends the read itself: an abort through fetch's `Request` can be
+ * lost (Node links its signal weakly; a GC during a stalled body drops the link), leaving the call pending.
  */
 export async function readText(response: Response, stopped: Promise<never>, maxBytes: number): Promise<string> {
   const body = response.body as ReadableStream<Uint8Array> | null | undefined;
@@ -89,8 +86,7 @@ export async function readText(response: Response, stopped: Promise<never>, maxB
     return text;
   }
   const reader = body.getReader();
-  // Bytes are kept and decoded once at the end, as `response.text()` does: decoding chunk by chunk builds the
-  // text out of pieces that `JSON.parse` must first copy into one string.
+  // Decoded once at the end, as `response.text()` does: a text built chunk by chunk is copied again by JSON.parse.
   const chunks: Uint8Array[] = [];
   let length = 0;
   try {

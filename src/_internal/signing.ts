@@ -45,7 +45,7 @@ async function fleetLane(
   return lane;
 }
 
-/** Signs one attempt of a signed call: its fleet lane, its timestamp, its signature (see {@link createAttemptSigner}). */
+/** Signs one attempt of a signed call: its fleet lane, its timestamp, its signature. */
 export type SignAttempt = (
   call: EndpointCall<unknown>,
   query: QueryParams,
@@ -72,9 +72,8 @@ export function createAttemptSigner(options: {
       if (typeof signature !== 'string' || signature === '') throw new FuturesError('The signer returned no signature');
       // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
       redactor.addSignature(signature);
-      // Sent only once the clock has passed it (k ms for the k-th call of a burst in one ms): a process that starts
-      // on this key after this request left signs later timestamps. A timer may fire before `Date.now()` moved on
-      // (libuv caches loop time): look again after each sleep.
+      // Sent only once the clock has passed it (k ms for the k-th of a burst), so a process started on this key
+      // after it left signs later timestamps. A timer may fire before `Date.now()` moved on: look again.
       for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; paceRunAhead && early > 0; ) {
         if (early > MAX_SETTLE_MS - waited) break;
         await sleep(early);
@@ -88,8 +87,7 @@ export function createAttemptSigner(options: {
       const lane = await fleetLane(fleet, call, timeoutMs, signal);
       const { method, path } = call;
       const details = 'signing did not finish in time; nothing was sent';
-      // A `signer` is user code (often a remote KMS) that may never answer; nothing has been sent yet, so giving
-      // up here is always safe.
+      // A `signer` (often a remote KMS) may never answer; nothing is sent yet, so giving up is safe.
       return within(
         () => signQuery(query, lane),
         leftMs(),

@@ -3,10 +3,7 @@
 import type { SlotGrant } from '../fleet/types.ts';
 import type { CallPriority } from './endpoint-call.ts';
 
-/**
- * A slot held by one attempt, settled once: `'counted'` when the server may have counted the request, `'refunded'`
- * when it certainly did not (a 429, or nothing was sent).
- */
+/** A slot held by one attempt, settled once: `'refunded'` when the server certainly did not count it. */
 export interface Slot {
   /** Set just before the request leaves: from then on the server may count it. */
   sent: boolean;

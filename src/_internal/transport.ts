@@ -31,7 +31,6 @@ import {
 import type { SignAttempt } from './signing.ts';
 import { acquireSlot, traceStatus } from './trace.ts';
 
-// The option types live in a public module; re-exported for the SDK's internal importers.
 export type { CallOptions, Logger, RetryOptions, Signer } from '../options.ts';
 export type { CallPriority, EndpointCall, HttpMethod, InternalCallOptions, RetrySafety } from './endpoint-call.ts';
 export { isValidTimeoutMs, MAX_TIMEOUT_MS } from './endpoint-call.ts';
@@ -103,7 +102,7 @@ export class Transport {
       const options = readCallOptions(call);
       return await this.run(options === call.options ? call : { ...call, options });
     } catch (error) {
-      // Defensive: nothing but FuturesError may escape.
+      // Nothing but FuturesError may escape.
       const failure =
         error instanceof FuturesError
           ? error
@@ -200,8 +199,8 @@ export class Transport {
   }
 
   /**
-   * A 429 holds its bucket for its `Retry-After` (past `retry.maxRetryAfterMs` too, which decides only whether THIS
-   * call retries), never longer than `rateLimit.maxPauseMs`: a server asking for ten years must not stop the bot.
+   * A 429 holds its bucket for its `Retry-After` (even past `retry.maxRetryAfterMs`, which only decides whether THIS
+   * call retries), at most `rateLimit.maxPauseMs`: a server asking for ten years must not stop the bot.
    */
   #pauseBucket<T>(call: EndpointCall<T>, pauseMs: number, killSwitch: boolean): void {
     const { config } = this;
@@ -258,9 +257,8 @@ export class Transport {
     if (call.body !== undefined) headers['Content-Type'] = 'application/json';
     config.logger?.debug(`${method} ${path} attempt ${attempt}`);
 
-    // The deadline (headers AND body, on real time: a fake clock jumping ahead in sleep() must not time out requests
-    // on the wire) and the caller's signal end the wait themselves (`stopped`): aborting the fetch only frees the
-    // socket, as an abort travelling through fetch's Request can be lost and the call would never settle.
+    // The deadline (headers AND body, real time: a fake clock jumping ahead must not time out requests on the wire)
+    // and the caller's signal end the wait themselves (`stopped`): an abort through fetch's Request can be lost.
     const attemptController = new AbortController();
     if (signal?.aborted) throw this.#abortError(call, signal.reason);
     let stoppedBy: typeof DEADLINE | typeof CALLER_ABORT | undefined;

@@ -9,17 +9,13 @@ export interface Page<T> {
 export interface PaginateOptions {
   /** Rows requested per page. */
   pageSize: number;
-  /**
-   * Stop when a page is shorter than `pageSize`. Only safe when `pageSize` is within the server's documented
-   * maximum: a server that silently caps the page would otherwise end the walk early.
-   */
+  /** Stop at a page shorter than `pageSize`: safe only within the server's maximum (a capped page ends it early). */
   stopOnShortPage: boolean;
 }
 
 /**
- * Walks an offset-paginated endpoint page by page and yields every row. The offset advances by the rows
- * actually received (not by `pageSize`), so a server that caps pages below `pageSize` skips nothing. The walk
- * ends when `total` is reached, a page is empty, or (optionally) a page is short.
+ * Yields every row of an offset-paginated endpoint; the offset advances by the rows received, so a server capping
+ * pages below `pageSize` skips nothing. Ends at `total`, an empty page, or (optionally) a short page.
  */
 export async function* paginate<T>(
   fetchPage: (offset: number, limit: number) => Promise<Page<T>>,

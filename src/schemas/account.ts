@@ -57,8 +57,8 @@ export const executionSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
 export type Execution = Strict<z.infer<typeof executionSchema>>;
 
 /**
- * One entry of the activity feed (`GET /v2/me/activities`), discriminated on `type`: `ORDER` carries an
- * {@link Order}, `TRANSFER` a {@link Transfer}, `EXECUTION` an {@link Execution}. `ts` is ISO-8601.
+ * An activity-feed entry (`GET /v2/me/activities`) with `data` by `type`: `ORDER` an {@link Order}, `TRANSFER` a
+ * {@link Transfer}, `EXECUTION` an {@link Execution}. `ts` is ISO-8601.
  */
 export const activitySchema = /* @__PURE__ */ pure(() =>
   z.discriminatedUnion('type', [

@@ -3,9 +3,8 @@ import { pure } from '../_internal/pure.ts';
 import type { Strict } from './strict.ts';
 
 /**
- * An enum the server may extend: known values are typed, any other string is kept as it is (never rejected).
- * The contract names the open ones: order status, transfer status, closeReason, event names. Every other enum of
- * the spec is closed and parsed with `z.enum`.
+ * An enum the server may extend: known values typed, any other string kept. Only the contract's open ones (order
+ * and transfer status, closeReason, event names); the spec's other enums are closed (`z.enum`).
  */
 export function openEnum<Known extends string>() {
   return z.string() as unknown as z.ZodMiniType<Known | (string & {}), string>;
@@ -17,10 +16,7 @@ export const decimalString = /* @__PURE__ */ pure(() => z.string());
 /** `{ ok: true }`: every successful response carries it. */
 export const okTrue = /* @__PURE__ */ pure(() => z.literal(true));
 
-/**
- * The `venue` object many responses carry: the underlying venue's raw response, with the venue's own field names
- * (the spec does not document its contents, so every field is kept as sent).
- */
+/** A response's `venue` object: the venue's raw response, every field kept as sent (the spec leaves it open). */
 export const venuePassthroughSchema = /* @__PURE__ */ pure(() => z.record(z.string(), z.unknown()));
 
 /** Order side. */

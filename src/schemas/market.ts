@@ -57,8 +57,8 @@ export const KLINE_INTERVALS = [
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
 /**
- * A candle as the server sends it: a positional 12-tuple — openTime (ms), open, high, low, close, volume,
- * closeTime (ms), quoteVolume, trades (count), takerBuyBase, takerBuyQuote, ignored. Use `parseKline` for names.
+ * A candle: a 12-tuple of openTime (ms), open, high, low, close, volume, closeTime (ms), quoteVolume, trades
+ * (count), takerBuyBase, takerBuyQuote, ignored. `parseKline` names them.
  */
 export const klineSchema = /* @__PURE__ */ pure(() =>
   z.tuple([

@@ -19,10 +19,9 @@ export const WORKING_ORDER_STATUSES: ReadonlyArray<string> = ['PENDING_NEW', 'NE
 export type OrderStatus = (typeof ORDER_STATUSES)[number] | (string & {});
 
 /**
- * The spec's Order resource. Unknown fields are kept; `status` is an open enum (an unknown status is kept as its
- * string), `side` and `type` are the spec's closed enums. `price` is set for priced orders only, `stopPrice` for
- * conditional ones; `clientOrderId` is null on orders the server placed itself (e.g. the closing order of
- * `closePosition`).
+ * The spec's Order resource (unknown fields kept). `status` is an open enum, `side` and `type` closed. `price` is
+ * set for priced orders only, `stopPrice` for conditional ones; `clientOrderId` is null on orders the server placed
+ * itself (e.g. the closing order of `closePosition`).
  */
 export const orderSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -49,10 +48,7 @@ export const orderSchema = /* @__PURE__ */ pure(() =>
 /** An order as the server reports it. */
 export type Order = Strict<z.infer<typeof orderSchema>>;
 
-/**
- * One item of the `POST /v2/orders/batch` response: `success: true` carries `orderId`, `symbol` and `status`;
- * `success: false` carries the `error` string. Narrow on `success`.
- */
+/** An item of the `POST /v2/orders/batch` response: `orderId`, `symbol`, `status` if `success`, else `error`. */
 export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
   z.discriminatedUnion('success', [
     z.looseObject({
@@ -75,10 +71,7 @@ export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
 /** One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`). */
 export type BatchOrderResult = Strict<z.infer<typeof batchOrderResultSchema>>;
 
-/**
- * One entry of the cancel-all `results`: `status` is `CANCELED` or `FAILED` (other strings are kept); any entry
- * not `CANCELED` carries an `error` string. Entries the SDK adds for conditional orders have `conditional: true`.
- */
+/** A cancel-all `results` entry; one not `CANCELED` (`FAILED`, or another string kept) carries `error`. */
 export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     orderId: z.string(),
@@ -94,9 +87,8 @@ export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
 export type CancelAllResultEntry = Strict<z.infer<typeof cancelAllResultEntrySchema>>;
 
 /**
- * A live open order as the venue reports it (`GET /v2/futures/open-orders`). Venue field names, not normalised:
- * `orderId` is an integer, quantities are `origQty` / `executedQty`, `time` is a ms epoch. `type` and `status`
- * are the venue's own values, so they are kept as sent (open enums).
+ * A live open order as the venue reports it (`GET /v2/futures/open-orders`), venue names: integer `orderId`,
+ * `origQty` / `executedQty`, `time` in ms; `type` and `status` are the venue's own values (open enums).
  */
 export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({

@@ -4,10 +4,9 @@ import { decimalString, marginTypeSchema, openEnum, positionSideSchema } from '.
 import type { Strict } from './strict.ts';
 
 /**
- * The spec's Position resource. `quantity` is signed: > 0 long, < 0 short. Unknown fields are kept. `marginMode` and
- * `positionSide` are the spec's closed enums. `status` is `OPEN` or `CLOSED` but kept open (the spec leaves
- * the position's other transitions unstated), and `closeReason` is an open string (its values are not documented),
- * null while the position is open.
+ * The spec's Position resource (unknown fields kept). `quantity` is signed: > 0 long, < 0 short. `marginMode` and
+ * `positionSide` are closed enums; `status` (`OPEN`/`CLOSED`) is kept open, as the spec leaves other transitions
+ * unstated; `closeReason` is an undocumented string, null while open.
  */
 export const positionSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({

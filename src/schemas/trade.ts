@@ -4,9 +4,8 @@ import { decimalString, orderSideSchema, positionSideSchema } from './common.ts'
 import type { Strict } from './strict.ts';
 
 /**
- * An account trade (`GET /v2/futures/myTrades`). Only taker fills appear: fills of your resting (maker) orders
- * are never listed. `id` is an integer (pass the last one as `fromId` to poll incrementally); `commissionAsset`
- * is always `USDT`.
+ * An account trade (`GET /v2/futures/myTrades`): taker fills only, never those of your resting (maker) orders.
+ * Integer `id` (the last one as `fromId` polls incrementally); `commissionAsset` is always `USDT`.
  */
 export const accountTradeSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
@@ -30,9 +29,8 @@ export const accountTradeSchema = /* @__PURE__ */ pure(() =>
 export type AccountTrade = Strict<z.infer<typeof accountTradeSchema>>;
 
 /**
- * A closed-position record (`GET /v2/futures/positionHistory`): a venue passthrough with the venue's names —
- * `orderSide` 1 (long) / 2 (short), `totalClosedQuantity`, `entryPrice`, `averageClosePrice`, `realizedPnL`
- * (capital L). Use `normalizePositionHistory` for the names other endpoints use.
+ * A closed-position record (`GET /v2/futures/positionHistory`), venue names: `orderSide` 1 (long) / 2 (short),
+ * `totalClosedQuantity`, `entryPrice`, `averageClosePrice`, `realizedPnL` (capital L); see `normalizePositionHistory`.
  */
 export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({

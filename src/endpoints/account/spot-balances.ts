@@ -7,10 +7,7 @@ import { spotBalanceSchema } from '../../schemas/account.ts';
 import { okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 
-/**
- * Response of `GET /v2/accounts/:id/balances`. `balances` is normally an array of `{ asset, free, locked }`;
- * when the upstream payload has no such array the server passes the whole upstream object instead.
- */
+/** Response of `GET /v2/accounts/:id/balances`: `balances` is an array, or the upstream object when it has none. */
 export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]) }),
 );

@@ -15,9 +15,8 @@ export interface SetLeverageParameters {
   /** Integer 1 to 125. */
   leverage: number;
   /**
-   * Change it even with an open position (the liquidation level is re-priced). Without it an open position
-   * yields a 409 with `code: 'OPEN_POSITION_LEVERAGE_GUARD'`.
-   * @default false
+   * Change it even with an open position (its liquidation level is re-priced; else a 409,
+   * `code: 'OPEN_POSITION_LEVERAGE_GUARD'`). @default false
    */
   forceWithOpenPosition?: boolean | undefined;
 }

@@ -8,10 +8,7 @@ import { type MarginType, marginTypeSchema, okTrue } from '../../schemas/common.
 import type { Strict } from '../../schemas/strict.ts';
 import { optionalBoolean } from '../_shared.ts';
 
-/**
- * Margin types as a run-time enum.
- * @internal
- */
+/** Margin types as a run-time enum. @internal */
 export const marginTypeParam = /* @__PURE__ */ pure(() =>
   z.enum(['ISOLATED', 'CROSSED'], { error: "must be 'ISOLATED' or 'CROSSED'" }),
 );
@@ -22,11 +19,7 @@ export interface SetMarginTypeParameters {
   symbol: string;
   /** Target mode. The venue applies it to the whole sub-account. */
   marginType: MarginType;
-  /**
-   * Switch even with an open position. Without it an open position yields a 409 with
-   * `code: 'OPEN_POSITION_MARGIN_GUARD'`.
-   * @default false
-   */
+  /** Switch even with an open position (else a 409, `code: 'OPEN_POSITION_MARGIN_GUARD'`). @default false */
   forceWithOpenPosition?: boolean | undefined;
 }
 

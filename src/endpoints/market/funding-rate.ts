@@ -35,8 +35,7 @@ export const fundingRateEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/funding-rate` — current funding rate (decimal string), or `null` when not cached yet. Public,
- * `public` bucket.
+ * `GET /v2/funding-rate` — current funding rate (decimal string), `null` when not cached yet. Public, `public` bucket.
  *
  * @throws {RequestValidationError} missing `symbol`.
  * @throws {ServerError | ConnectionError | TimeoutError}

@@ -18,10 +18,7 @@ export interface KlinesParameters {
   interval: KlineInterval;
   /** Number of candles (the newest ones). @default 300 */
   limit?: number | undefined;
-  /**
-   * Not supported: the server accepts and silently ignores time ranges, returning the newest `limit` candles
-   * anyway. The SDK rejects it so that a backfill cannot quietly return the wrong period.
-   */
+  /** Rejected: the server ignores time ranges (a backfill would quietly get the newest `limit` candles). */
   startTime?: never;
   /** Not supported, see `startTime`. */
   endTime?: never;
@@ -65,9 +62,8 @@ export const klinesEndpoint = /* @__PURE__ */ defineEndpoint({
 });
 
 /**
- * `GET /v2/klines` — the newest `limit` candles. Public, `public` bucket. Time ranges are not supported by the server
- * (it ignores `startTime`/`endTime`), so the SDK does not accept them; a 12-tuple per candle comes back — convert with
- * `parseKline`.
+ * `GET /v2/klines` — the newest `limit` candles, each a 12-tuple (`parseKline` names the fields); `startTime`/`endTime`
+ * are rejected, as the server ignores them. Public, `public` bucket.
  *
  * @throws {RequestValidationError} missing `symbol`, interval outside the documented set, `limit` < 1,
  *   `startTime`/`endTime` given.

@@ -69,10 +69,7 @@ export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
   ),
 );
 
-/**
- * `{ ok: true, canceled, total, results }` — always all four. `canceled` counts the orders that really became
- * `CANCELED`; entries with `status: 'FAILED'` carry an `error` string.
- */
+/** `{ ok: true, canceled, total, results }`; `canceled` counts real cancels; `FAILED` entries carry `error`. */
 export type CancelAllOrdersReturnType = z.output<typeof cancelAllResponseSchema>;
 
 /** Cancels every open order (of a symbol), then conditional orders one by one */

@@ -45,10 +45,7 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
   }),
 );
 
-/**
- * `{ ok: true, closed, venue? }`. Narrow on `closed.reconciled`: `true` means the position was already closed
- * and nothing was sent; otherwise `closed.side`/`closed.quantity` describe the submitted closing order.
- */
+/** `{ ok: true, closed, venue? }`; `closed.reconciled: true`: already closed, nothing sent (else the closing order). */
 export type ClosePositionReturnType = Strict<z.infer<typeof closePositionResponseSchema>>;
 
 /** Closes a position, fully or `quantity` of it */

@@ -1,9 +1,8 @@
-// The Redis connection the fleet opens itself (with `url`): loading the optional ioredis peer, settings that
-// fail fast instead of queuing, and closing it within a bound.
+// The connection the fleet opens itself (with `url`): optional ioredis peer, fail-fast settings, bounded close.
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { RedisFleetClient } from './options.ts';
 
-/** The parts of an ioredis client the fleet uses on a connection it opened itself. */
+/** What the fleet uses of an ioredis client it opened itself. */
 export interface OwnedClient extends RedisFleetClient {
   readonly status: string;
   on(event: 'error', listener: (error: unknown) => void): unknown;

@@ -1,6 +1,5 @@
-// What a Redis fleet member remembers of its own slots, so that Redis going away costs neither trading nor the
-// count: a static share of each bucket while Redis cannot count, and its own slots of the last window to hand a
-// restarted Redis back. See docs/fleet.md, "Outages".
+// A Redis fleet member's memory of its own slots: a static share while Redis cannot count, and its slots of the
+// last window to hand a restarted Redis back (docs/fleet.md, "Outages").
 import type { BucketBudget, SlotGrant } from 'futures-sdk';
 
 /** What Redis last said about a bucket: slots held then, and when all of them will have left the window. */
@@ -58,9 +57,8 @@ export class FallbackBudget {
   }
 
   /**
-   * A slot of this member's static share. Until the slots Redis last reported have left the window, the share
-   * is of what was left then: floor((limit − used) / members); afterwards floor(limit / members). Slots taken
-   * here count against it until they leave the window.
+   * A slot of the static share: floor((limit − used) / members) until the slots Redis last reported leave the
+   * window, then floor(limit / members). Slots taken here count against it until they leave the window.
    */
   take(bucket: string, { limit, windowMs }: BucketBudget): SlotGrant {
     if (!Number.isFinite(limit)) return { granted: true, ticket: 'unlimited' };

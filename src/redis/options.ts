@@ -1,13 +1,9 @@
-// The options of createRedisFleet, their defaults and checks, and the client and fleet shapes it works with.
-// Types come from the main entry by name, so the published .d.ts refers to `futures-sdk`'s own declarations
-// instead of a second copy (tsup keeps `futures-sdk` external; tsconfig maps it to src/index.ts).
+// createRedisFleet's options, defaults and checks. Types by the main entry's name: the published .d.ts then refers
+// to `futures-sdk`'s own declarations, not a copy (tsup keeps it external; tsconfig maps it to src/index.ts).
 import type { Fleet } from 'futures-sdk';
 import { ConfigurationError } from '../errors/configuration-error.ts';
 
-/**
- * The commands `createRedisFleet` needs from an existing Redis client: an `ioredis` client (`new Redis(...)`)
- * fits as it is. Only `evalsha` and `eval` are called on it; it is never closed by the fleet.
- */
+/** What `createRedisFleet` calls on an existing Redis client (an `ioredis` one fits); the fleet never closes it. */
 export interface RedisFleetClient {
   /** `EVALSHA sha numkeys key… arg…` */
   evalsha(sha: string, numKeys: number, ...keysAndArgs: Array<string | number>): Promise<unknown>;
@@ -28,40 +24,33 @@ export interface RedisFleetOptions {
    */
   client?: RedisFleetClient | undefined;
   /**
-   * The fleet's name in Redis: every member using one API key must use the same namespace, and fleets of
-   * different API keys different ones. 1–100 characters of `A-Z a-z 0-9 . _ : -`. Keys are
-   * `futures-sdk:{<namespace>}:…` (one hash slot, so Redis Cluster works).
+   * The fleet's name in Redis: one per API key, the same for all its members. 1–100 characters of
+   * `A-Z a-z 0-9 . _ : -`. Keys are `futures-sdk:{<namespace>}:…` (one hash slot, so Redis Cluster works).
    */
   namespace: string;
   /**
-   * How many members the fleet can hold at once, which is also how many timestamp lanes there are: member `i`
-   * signs only timestamps `t` with `t % maxMembers === i`, so each member has `1000 / maxMembers` timestamps per
-   * second. Every member of a namespace must use the same value. Leave spare lanes: a lane given up rests
-   * `laneRestMs` before anyone may take it, so replacing a member right away needs a free lane.
+   * How many members (= timestamp lanes) the fleet holds at once: member `i` signs only timestamps `t` with
+   * `t % maxMembers === i`, so `1000 / maxMembers` per second. Same for every member of a namespace. Leave spare
+   * lanes: a lane given up rests `laneRestMs`, so replacing a member at once needs a free one.
    * @default 8
    */
   maxMembers?: number | undefined;
   /**
-   * How long a lane lease lasts without renewal. It is renewed every third of this. A member that cannot renew
-   * stops signing before its lease can have ended (measured from before the request, on the local clock, minus
-   * a margin), and keeps trading through a Redis outage until then; a crashed member's lane is free
-   * `leaseTtlMs + laneRestMs` after its last renewal. Every member of a namespace must use the same value.
+   * How long a lane lease lasts unrenewed (renewed every third of it). A member that cannot renew keeps trading
+   * through a Redis outage and stops signing before its lease can have ended (timed locally from before the
+   * request, minus a margin); a crashed member's lane is free `leaseTtlMs + laneRestMs` after its last renewal.
+   * Same for every member of a namespace.
    * @default 8_000
    */
   leaseTtlMs?: number | undefined;
   /**
-   * How long a lane rests after its lease ended (expired or released) before another member may take it, so the
-   * new holder can never sign a timestamp the previous one may have had accepted: the clients' attempt deadline
-   * (`timeoutMs`, 10 s by default) plus twice the server's 5 s timestamp drift (docs/fleet.md, "Why 20 s").
-   * Raise it to `timeoutMs + 10_000` if your clients' `timeoutMs` is longer. Every member of a namespace must use
-   * the same value.
+   * How long a lane rests after its lease ended before another member may take it, so the new holder never signs a
+   * timestamp the old one may have had accepted: the clients' `timeoutMs` (10 s) plus twice the server's 5 s drift
+   * (docs/fleet.md, "Why 20 s"); raise it to `timeoutMs + 10_000` for a longer `timeoutMs`. Same for every member.
    * @default 20_000
    */
   laneRestMs?: number | undefined;
-  /**
-   * Upper bound on every Redis command; past it the call rejects with `FleetUnavailableError`.
-   * @default 1_000
-   */
+  /** Upper bound on every Redis command; past it the call rejects with `FleetUnavailableError`. @default 1_000 */
   commandTimeoutMs?: number | undefined;
   /**
    * How long `createRedisFleet` keeps trying to lease a lane (Redis unreachable, every lane held or resting, or
@@ -83,7 +72,6 @@ export interface RedisFleet extends Fleet {
 
 const NAMESPACE = /^[A-Za-z0-9._:-]{1,100}$/;
 
-/** The options with every default applied and checked. */
 export type Resolved = ReturnType<typeof resolveOptions>;
 
 export function resolveOptions(options: RedisFleetOptions) {

@@ -15,7 +15,6 @@ import {
 } from './options.ts';
 import * as lua from './scripts.ts';
 
-/** Pause between attempts to lease a lane while joining. */
 const JOIN_RETRY_MS = 200;
 
 /** A lease as this member sees it: valid until the earlier of two local deadlines (monotonic and wall clock). */
@@ -86,10 +85,9 @@ class RedisFleetMember implements RedisFleet {
     return lease !== undefined && performance.now() < lease.monoDeadline && Date.now() < lease.wallDeadline;
   }
 
-  /** Holds a lease granted for `leaseMs` by a request sent at `sent`: valid locally until a little before. */
+  /** Holds a lease of `leaseMs` granted to a request sent at `sent` (docs/fleet.md, "Stop before the lease…"). */
   #leased(index: number, leaseMs: number, lanesHeld: unknown, sent: SentAt): void {
-    // The lease started on Redis after the request left, so measuring from the send time is conservative; the
-    // margin covers the two clocks running at slightly different rates.
+    // Counted from the send (the lease started later on Redis), minus a margin for the clocks' different rates.
     const usable = leaseMs - Math.max(50, Math.ceil(leaseMs / 100));
     this.#lease = { index, monoDeadline: sent.mono + usable, wallDeadline: sent.wall + usable };
     this.#fallback.lanesHeld(lanesHeld);
@@ -181,8 +179,7 @@ class RedisFleetMember implements RedisFleet {
           this.#leased(code, Number(value), held, sent);
           if (this.#missed || restored === 1) await this.#restoreSlots();
         } else {
-          // -4: someone else holds it (Redis lost data): stop signing at once. -5 or -1: the record is gone or
-          // the namespace changed: lease afresh.
+          // -4: held by another (Redis lost data): stop signing at once. -5 or -1: record gone or namespace changed.
           this.#lease = undefined;
           this.#lastIndex = undefined;
           this.#lastProblem =
@@ -226,10 +223,7 @@ class RedisFleetMember implements RedisFleet {
     return { granted: false, retryInMs: Number(value), ...(paused === 1 ? { paused: true } : {}) };
   }
 
-  /**
-   * While Redis cannot count (unreachable, or restarted moments ago), a member that may still sign
-   * takes slots of its static share (fallback.ts); one that may not fails as before.
-   */
+  /** While Redis cannot count, a member that may still sign takes its static share (fallback.ts); else fails. */
   #staticShare(bucket: BucketName, budget: BucketBudget, error: unknown): SlotGrant {
     if (this.#isLive(this.#lease)) return this.#fallback.take(bucket, budget);
     throw error ?? new FleetUnavailableError('Redis restarted and this member holds no lane; nothing was sent');
@@ -238,9 +232,8 @@ class RedisFleetMember implements RedisFleet {
   async #settle(bucket: BucketName, ticket: string, settlement: 'counted' | 'refunded'): Promise<void> {
     if (ticket === 'unlimited') return;
     this.#fallback.settle(bucket, ticket, settlement);
-    // Never rejects (the caller's request has already been answered): a slot whose settle failed stays in flight,
-    // holding its place for two windows from its take, which is never too short, and is handed back with the
-    // member's other slots once Redis answers again.
+    // Never rejects (the request was answered): a failed settle leaves the slot in flight for two windows from its
+    // take (never too short), and it is handed back with the member's others once Redis answers again.
     try {
       const k = this.#bucketKeys(bucket);
       await this.#run(lua.SETTLE_SLOT, [k.counted, k.flight], [ticket, settlement]);
@@ -268,8 +261,7 @@ class RedisFleetMember implements RedisFleet {
 
   async #pause(bucket: BucketName, forMs: number): Promise<void> {
     if (!(forMs > 0)) return;
-    // Never rejects, like settle: the caller pauses its own client anyway, and while Redis is unreachable no
-    // member can take a slot.
+    // Never rejects: the caller pauses its own client anyway, and no member takes a slot from an unreachable Redis.
     try {
       await this.#run(lua.PAUSE_BUCKET, [this.#bucketKeys(bucket).pause], [Math.ceil(forMs)]);
     } catch {}
@@ -357,24 +349,21 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Joins a fleet of clients sharing one API key through Redis, and resolves once this member holds a timestamp
- * lane. Pass the result as a client's `fleet` option — one member per client — and `close()` it when done.
+ * Joins a fleet of clients sharing one API key through Redis; resolves once this member holds a timestamp lane.
+ * Pass it as one client's `fleet` option and `close()` it when done. See docs/fleet.md.
  *
- * - **Lanes**: each member leases a lane (`0 … maxMembers − 1`) from Redis, unique among live members, renewed
- *   every `leaseTtlMs / 3`. A member that cannot renew stops signing before its lease can have expired: `lane()`
- *   then rejects with `FleetUnavailableError` (nothing is signed or sent) until it holds a lane again. A lane
- *   whose lease ended rests `laneRestMs` (20 s) before anyone else may take it, so its new holder never signs a
- *   timestamp the server may have accepted from the previous one (docs/fleet.md).
- * - **Budget**: every bucket is a sliding window on Redis, shared by all members, counted by Lua scripts on
- *   Redis's clock; a 429's pause holds every member.
- * - **Faults**: while Redis is unreachable or restarted moments ago (up less than a lease), a member whose lease runs
- *   keeps trading on its lane and a static share of each bucket, and re-registers its lane as soon as Redis
- *   answers; past its lease `budget.tryTake` and `lane()` reject with `FleetUnavailableError`. No newcomer leases
- *   a lane until Redis has been up for `leaseTtlMs + laneRestMs` (28 s by default).
+ * - **Lanes**: a lane (`0 … maxMembers − 1`) leased from Redis, unique among live members, renewed every
+ *   `leaseTtlMs / 3`. Unable to renew, a member stops signing before its lease can have expired: `lane()` rejects
+ *   with `FleetUnavailableError` (nothing signed or sent) until it holds a lane again. An ended lease's lane rests
+ *   `laneRestMs` (20 s) first, so its next holder never signs a timestamp the server may have accepted from the last.
+ * - **Budget**: each bucket is a sliding window on Redis's clock, shared by all; a 429's pause holds every member.
+ * - **Faults**: while Redis is unreachable or up less than a lease, a member whose lease runs keeps trading on its
+ *   lane and a static share of each bucket, and re-registers once Redis answers; past its lease `budget.tryTake`
+ *   and `lane()` reject with `FleetUnavailableError`. Newcomers wait until Redis is up `leaseTtlMs + laneRestMs`
+ *   (28 s by default).
  *
  * Rejects with `ConfigurationError` for invalid options, a namespace in use with other settings, or `ioredis`
  * missing (with a `url`); with `FleetUnavailableError` when no lane could be leased within `joinTimeoutMs`.
- *
  * @example
  * ```ts
  * import { FuturesClient } from 'futures-sdk';

@@ -1,13 +1,8 @@
 /**
- * The Lua scripts behind `createRedisFleet`: each runs atomically on Redis, on Redis's clock (`TIME`), so members
- * on different machines agree without trusting each other's clocks.
- *
- * Data-loss guard: a restarted Redis may have forgotten live leases and slots. From `INFO server` (uptime, `run_id`):
- * - newcomers get a lane only while the lane hash was written by this Redis process (`run` = current `run_id`) or
- *   once Redis has been up longer than a lease plus the rest, so every lease from before the restart has rested;
- * - slots are granted only once Redis has been up for min(window, lease): by then every member that may still
- *   sign has re-registered its lane and handed back its slots of the last window (RESTORE_SLOTS); until then
- *   members take their static share (fallback.ts).
+ * The Lua scripts behind `createRedisFleet`, atomic and on Redis's clock (`TIME`). A restarted Redis may have lost
+ * leases and slots, so (from `INFO server`) newcomers get a lane only from a hash this Redis process wrote (`run`)
+ * or after uptime ttl + rest, and slots only after uptime min(window, ttl), by when members still signing have
+ * handed theirs back (RESTORE_SLOTS; meanwhile fallback.ts). See docs/fleet.md, "Redis restarts" and "Outages".
  */
 import { createHash } from 'node:crypto';
 
@@ -29,8 +24,7 @@ local function now_ms()
 end
 local function server_info()
   local info = redis.call('INFO', 'server')
-  -- uptime_in_seconds is the difference of two whole-second clock readings (now and start, each truncated), so
-  -- it may overstate the true uptime by up to a second: one second less never does.
+  -- uptime_in_seconds (two truncated whole-second readings) may overstate by up to a second: one less never does.
   local uptime = (tonumber(string.match(info, 'uptime_in_seconds:(%d+)')) - 1) * 1000
   if uptime < 0 then uptime = 0 end
   return string.match(info, 'run_id:(%w+)'), uptime
@@ -51,11 +45,9 @@ local function held(key, count, now)
 end
 `;
 
-// Lane hash (KEYS[1]) fields: `config` = "count:ttl:rest" every member must share; `run` = the Redis `run_id`
-// that wrote the hash; `lane:<i>` = "<member> <leaseUntil>". A lane is held while now < leaseUntil, rests while
-// leaseUntil <= now < leaseUntil + rest (nobody may take it: its last holder's signatures may still be in the
-// server's replay cache), then is free. The hash expires `ttl + rest` after its last write, when every lease in it
-// has ended and rested.
+// Lane hash (KEYS[1]): `config` = "count:ttl:rest"; `run` = the `run_id` that wrote it; `lane:<i>` = "<member>
+// <leaseUntil>". A lane is held while now < leaseUntil, rests `rest` more (docs/fleet.md), then is free. The hash
+// expires `ttl + rest` after its last write.
 
 /**
  * Leases the lowest free lane. ARGV: member, count, ttl, rest, config. Returns {index, leaseMs, lanesHeld} |
@@ -88,12 +80,10 @@ return {-3, soonest}
 `);
 
 /**
- * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1": the member's
- * own conservative deadline has not passed). Returns {index, leaseMs, lanesHeld, restored (1: the record was
- * missing)} | {-4, 0} (another member holds it: stop at once) | {-5, 0} (no record and the member may no longer
- * sign: lease afresh) | {-1, existingConfig}. A missing record with `alive` means Redis lost it or the whole hash
- * expired: nobody else can hold the lane (a newcomer waits out ttl + rest after a restart), so the holder takes
- * it back.
+ * Renews this member's lease on lane ARGV[2]. ARGV: member, index, ttl, rest, config, alive ("1": the member's own
+ * deadline has not passed). Returns {index, leaseMs, lanesHeld, restored (1: record was missing; with `alive` no
+ * one else can hold the lane, so the holder takes it back)} | {-4, 0} (another member holds it: stop at once) |
+ * {-5, 0} (no record, not alive: lease afresh) | {-1, existingConfig}.
  */
 export const RENEW_LANE = script(`
 local key = KEYS[1]
@@ -127,18 +117,15 @@ redis.call('PEXPIRE', key, ttl + rest)
 return 1
 `);
 
-// Slots of a bucket live in two sorted sets, like the client's in-memory budget: `flight` holds tickets taken and
-// not yet settled (scored by take time: each may reach the server at any moment, so each holds a slot, for up to
-// two windows in case its member died), `counted` holds settled tickets scored by when they were settled. A
-// ticket is "<windowMs>:<redisNow>:<seq>": unique even if the sequence key was lost, and carrying its window so
-// `settle` knows how long to keep it.
+// A bucket's slots: sorted set `flight` (unsettled tickets by take time, kept up to two windows in case their
+// member died) and `counted` (by settle time). A ticket is "<windowMs>:<redisNow>:<seq>": unique even if `seq` was
+// lost, and carrying its window for `settle`.
 
 /**
- * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1 = no limit, only pauses apply), windowMs,
- * leaseTtlMs. Returns {1, ticket, 0, used, clearMs} | {0, retryInMs, paused (1 while a 429's pause holds the
- * bucket), used, clearMs} | {-1, msToGo} (Redis started less than min(window, lease) ago: members use their
- * static share). `used` counts the slots held now, `clearMs` when all of them will have left the window (a slot
- * in flight counts as settled within a second): what a member falls back on if Redis goes away.
+ * Takes one slot. KEYS: counted, flight, pause, seq. ARGV: limit (-1: only pauses apply), windowMs, leaseTtlMs.
+ * Returns {1, ticket, 0, used, clearMs} | {0, retryInMs, paused (1: a 429's pause), used, clearMs} | {-1, msToGo}
+ * (Redis up less than min(window, lease): use the static share). `used`: slots held now; `clearMs`: until all left
+ * the window (in-flight ones as if settled within a second); what a member falls back on without Redis.
  */
 export const TAKE_SLOT = script(`
 local counted, flight, pause, seq = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
@@ -182,9 +169,8 @@ return {0, math.min(window, 100), 0, used, clear_ms(0)}
 `);
 
 /**
- * Settles a ticket. KEYS: counted, flight. ARGV: ticket, settlement ('counted' moves it to \`counted\` stamped with
- * Redis now — also when its in-flight record is gone, since the server counted it no earlier than that;
- * 'refunded' drops it). Returns {1}.
+ * Settles a ticket. KEYS: counted, flight. ARGV: ticket, settlement ('counted': into `counted` at Redis now, also
+ * when its in-flight record is gone, as the server counted it no earlier; 'refunded' drops it). Returns {1}.
  */
 export const SETTLE_SLOT = script(`
 local counted, flight, ticket, settlement = KEYS[1], KEYS[2], ARGV[1], ARGV[2]

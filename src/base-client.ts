@@ -64,7 +64,6 @@ function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): 
  * A client with no resources attached (options, guards, signing, pacing, retries), for the standalone functions
  * of `futures-sdk/orders`, `/futures`, `/account` and `/market`: a bundler keeps only the endpoints you import.
  * Build one with {@link createBaseClient}; a {@link futures-sdk!FuturesClient | FuturesClient} is one too.
- *
  * @example
  * ```ts
  * import { type BaseClient, createBaseClient } from 'futures-sdk';
@@ -107,7 +106,6 @@ export class BaseClient {
    * Each rate-limit bucket (`orders`, `batch`, `close`, `default`): `limit` per `windowMs` (a `staticFleet` member's
    * share; the spec's with a Redis fleet), slots `used` in the window ending now (Redis fleet: this client's in
    * flight), calls `queued`, and `pausedUntil` during a 429 pause.
-   *
    * @example
    * ```ts
    * import { FuturesClient } from 'futures-sdk';
@@ -125,7 +123,6 @@ export class BaseClient {
 
 /**
  * Builds a {@link BaseClient}: the options and guards of `new FuturesClient(options)`, with no resources attached.
- *
  * @throws {ConfigurationError} the same option errors as {@link futures-sdk!FuturesClient | FuturesClient}.
  * @example
  * ```ts

@@ -17,7 +17,6 @@ export type { FuturesClientOptions, WebSocketConstructor };
  *
  * One client per API key per process, or one `fleet` member per client: two clients on one key without a fleet
  * can sign the same timestamp (the server's 60 s replay cache refuses it) and together overrun the rate limits.
- *
  * @example
  * ```ts
  * import { FuturesClient } from 'futures-sdk';
@@ -49,7 +48,6 @@ export class FuturesClient extends BaseClient {
 
   /**
    * Opens the WebSocket account channel (JWT only; API keys cannot use it). See {@link AccountStream}.
-   *
    * @throws {ConfigurationError} bad url or token, or no WebSocket constructor available.
    * @example
    * ```ts
@@ -74,7 +72,6 @@ export class FuturesClient extends BaseClient {
   /**
    * Polls positions, taker trades and working orders, and reports changes and maker fills: from a 0 ms timer, then
    * `intervalMs` after each poll, unless `autoStart: false`; at the lowest priority. See {@link AccountWatcher}.
-   *
    * @throws {ConfigurationError} `intervalMs` is not a positive number.
    * @example
    * ```ts
@@ -90,7 +87,6 @@ export class FuturesClient extends BaseClient {
   /**
    * Live market data for a page's widgets, shared per (channel, symbol, interval): from `stream`'s firehose when
    * given, else polled every `intervalMs` at background priority. See `createMarketFeed`.
-   *
    * @throws {ConfigurationError} `intervalMs` not positive, `klinesLimit` below 1.
    * @example
    * ```ts

@@ -1,14 +1,12 @@
 /**
- * futures-sdk: the typed client of the perpetual-futures trading REST API.
- *
+ * futures-sdk: the typed client of the perpetual-futures trading REST API. Bundles that need only part of the API
+ * import `createBaseClient` from here and standalone functions from `futures-sdk/orders`, `/futures`, `/account` or
+ * `/market`.
  * @example
  * ```ts
  * import { FuturesClient } from 'futures-sdk';
  * const client = new FuturesClient({ baseUrl: 'https://api.example.com', apiKey, apiSecret });
  * ```
- *
- * Bundles that need only part of the API import `createBaseClient` from here and standalone functions from
- * `futures-sdk/orders`, `futures-sdk/futures`, `futures-sdk/account` or `futures-sdk/market`.
  * @packageDocumentation
  * @module futures-sdk
  */

@@ -1,5 +1,4 @@
-// The options a user passes: what every call accepts, and the client's retry, logger and signer settings.
-// Public (exported from `futures-sdk`); the internals that read them import from here.
+// The public option types (exported from `futures-sdk`): per call, and the client's retry, logger, signer, ….
 import type { WebSocketConstructor } from './events/web-socket.ts';
 import type { Fleet } from './fleet/types.ts';
 
@@ -7,10 +6,7 @@ import type { Fleet } from './fleet/types.ts';
 export interface CallOptions {
   /** Aborts the call (and any retry wait); the call rejects with `AbortError`. */
   signal?: AbortSignal | undefined;
-  /**
-   * Deadline of each attempt of this call (signing, headers, whole body), overriding the client's `timeoutMs`: an
-   * integer from 1 to 2147483647 ms, else the call rejects with `RequestValidationError` before any network.
-   */
+  /** Overrides the client's per-attempt `timeoutMs`: 1 to 2147483647 ms, else `RequestValidationError`, unsent. */
   timeoutMs?: number | undefined;
 }
 
@@ -49,9 +45,9 @@ export interface RateLimitOptions {
 }
 
 /**
- * What the client merges into every `fetch` call's init: a proxy `dispatcher` for undici's `fetch`
- * (`{ dispatcher: new ProxyAgent(url) }`), `headers` to add, or any other option your `fetch` understands. The
- * SDK's own `method`, `body`, `signal`, `redirect` and its headers (`Accept`, `Content-Type`, `X-API-KEY`) win.
+ * Merged into every `fetch` call's init: a proxy `dispatcher` for undici (`{ dispatcher: new ProxyAgent(url) }`),
+ * `headers`, or anything your `fetch` understands. The SDK's `method`, `body`, `signal`, `redirect` and headers
+ * (`Accept`, `Content-Type`, `X-API-KEY`) win.
  */
 export interface FetchOptions extends Omit<RequestInit, 'method' | 'body' | 'signal' | 'redirect' | 'headers'> {
   /** Headers added to every request, under the SDK's own. */
@@ -103,8 +99,8 @@ export interface RetryHookEvent extends HookEventBase {
 }
 
 /**
- * The client's `hooks` option: called synchronously on every platform, one `request` and one `response` per
- * attempt and one `retry` per scheduled retry. A hook that throws is logged (`logger.warn`) and ignored.
+ * The client's `hooks`, called synchronously: `request` and `response` per attempt, `retry` per scheduled retry.
+ * A hook that throws is logged (`logger.warn`) and ignored.
  */
 export interface ClientHooks {
   request?: ((event: RequestHookEvent) => void) | undefined;
@@ -116,9 +112,8 @@ export interface ClientHooks {
 export type Signer = (payload: string) => string | Promise<string>;
 
 /**
- * The one source of time of a client: timestamps, backoff, pacing, jitter, and its stream's and watcher's timers.
- * Injectable so that tests need no real waiting (`ManualClock` of `futures-sdk/testing`). Only the per-attempt
- * `timeoutMs` runs on real time: a test clock that jumps ahead must not time out requests still on the wire.
+ * A client's one time source (timestamps, backoff, pacing, jitter, stream and watcher timers); inject `ManualClock`
+ * of `futures-sdk/testing` in tests. Only `timeoutMs` runs on real time: a jump must not time out requests.
  */
 export interface Clock {
   /** Milliseconds since the epoch, like `Date.now()`. */
@@ -169,8 +164,7 @@ export interface FuturesClientOptions {
   /** Merged into every `fetch` call's init (see {@link FetchOptions}), e.g. a proxy `dispatcher`. */
   fetchOptions?: FetchOptions | undefined;
   /**
-   * Largest response body a call reads, in decoded bytes (an integer from 1024); a bigger one is cut off and the
-   * call rejects with `ResponseTooLargeError`, not retried.
+   * Largest response body read, in decoded bytes (an integer from 1024); past it: `ResponseTooLargeError`, not retried.
    * @default 16777216 (16 MiB)
    */
   maxResponseBytes?: number | undefined;
@@ -199,9 +193,9 @@ export interface FuturesClientOptions {
    */
   clock?: Clock | undefined;
   /**
-   * Makes this client one member of a fleet on the same API key (in this process or others): it signs only its
-   * lane's timestamps and counts its requests in the shared budget, so members never collide on a signature or
-   * earn a 429 together. `staticFleet({ index, size })` or `createRedisFleet()`; one per client; needs `rateLimit`.
+   * Makes this client a fleet member on the API key (in any process): it signs only its lane's timestamps and counts
+   * in the shared budget, so members never share a signature or a 429. `staticFleet({ index, size })` or
+   * `createRedisFleet()`; one per client; needs `rateLimit`.
    */
   fleet?: Fleet | undefined;
 }

@@ -8,7 +8,6 @@ export type PublicClientOptions = SharedOptionsInput;
 /**
  * A client for the public market endpoints only: no API key, no signing, no call journal, so a market-data page
  * carries none of them. Pass it to the functions of `futures-sdk/market`. Build one with {@link createPublicClient}.
- *
  * @example
  * ```ts
  * import { createPublicClient, type PublicClient } from 'futures-sdk';
@@ -35,7 +34,6 @@ export class PublicClient {
 /**
  * Builds a {@link PublicClient} for `futures-sdk/market` (a `FuturesClient`'s options minus a key's): the smallest
  * bundle for a market-data page.
- *
  * @throws {ConfigurationError} for the same option errors as a `FuturesClient`.
  * @example
  * ```ts

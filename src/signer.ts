@@ -11,7 +11,6 @@ export type QueryParams = Readonly<Record<string, QueryValue>>;
 /**
  * The spec's signing payload: every query parameter but `signature` (`undefined` dropped, others `String()`ed),
  * sorted and form-encoded exactly as `URLSearchParams` `sort()` and `toString()` do (spaces become `+`).
- *
  * @example
  * ```ts
  * import { canonicalQuery } from 'futures-sdk';
@@ -31,7 +30,6 @@ export function canonicalQuery(params: QueryParams): string {
 
 /**
  * Lowercase hex HMAC-SHA256 of `payload` keyed with `secret` (both UTF-8). Pure and synchronous, no Node built-ins.
- *
  * @example
  * ```ts
  * import { canonicalQuery, hmacSha256Hex } from 'futures-sdk';

@@ -20,10 +20,7 @@ interface AnswerContext {
   acted(): void;
 }
 
-/**
- * The attempt's result from a complete response and its body text. A 2xx whose body is not the endpoint's
- * shape throws `ResponseValidationError` (the server acted; the caller cannot know what it did).
- */
+/** The attempt's result from a response and its text; a 2xx not of the endpoint's shape throws (the server acted). */
 export function answerOf<T>(
   call: EndpointCall<T>,
   response: Response,

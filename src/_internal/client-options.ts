@@ -1,5 +1,4 @@
-// The options every client shares (a FuturesClient, a base client, a public client): read once, checked, with
-// their defaults. A bad value is a ConfigurationError at construction, never a surprise on the first call.
+// The options every client shares, read once and checked: a bad value fails at construction, not on a first call.
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FetchOptions, FuturesClientOptions, RateLimitOptions } from '../options.ts';
 import { systemClock } from './clock.ts';
@@ -115,8 +114,7 @@ export function readSharedOptions(options: SharedOptionsInput): SharedOptions {
       maxDelayMs: retry?.maxDelayMs ?? 8_000,
       maxRetryAfterMs: retry?.maxRetryAfterMs ?? 60_000,
     },
-    // Called through a wrapper: browsers throw "Illegal invocation" when fetch runs with a `this` other than the
-    // global object, which is what happens when a library calls it as a property of an options bag.
+    // Through a wrapper: browsers throw "Illegal invocation" when fetch runs as a method of an options bag.
     fetch: (url, init) => fetchImpl(url, init),
     clock: options.clock ?? systemClock,
     hooks: options.hooks,

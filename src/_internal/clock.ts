@@ -13,16 +13,13 @@ export const systemClock: Required<Clock> = {
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const onAbort = () => {
-        clearTimeout(timer);
+        systemClock.clearTimeout(timer);
         reject(signal?.reason);
       };
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.max(0, ms),
-      );
+      const timer = systemClock.setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
       signal?.addEventListener('abort', onAbort, { once: true });
     }),
 };
@@ -53,11 +50,7 @@ function alignToLane(t: number, lane: FleetLane): number {
 }
 
 /** The offsets (server − local) consistent with one sample: `[low, high]`. */
-interface OffsetSample {
-  low: number;
-  high: number;
-  roundTripMs: number;
-}
+type OffsetSample = Record<'low' | 'high' | 'roundTripMs', number>;
 
 const MAX_SAMPLES = 8;
 

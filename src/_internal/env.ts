@@ -1,16 +1,13 @@
+type Globals = Partial<Record<'window' | 'document' | 'importScripts' | 'WorkerGlobalScope' | 'self', unknown>> & {
+  process?: { versions?: { node?: unknown }; browser?: unknown } | null;
+};
+
 /**
  * True in a browser main thread or worker (where page scripts could read an API secret). Node, Deno, Bun and
  * Electron's main process have `process.versions.node`; a bundler's polyfill (`browser: true`) is not a server.
  */
 export function isBrowserLike(): boolean {
-  const g = globalThis as {
-    window?: unknown;
-    document?: unknown;
-    importScripts?: unknown;
-    WorkerGlobalScope?: unknown;
-    self?: unknown;
-    process?: { versions?: { node?: unknown }; browser?: unknown } | null;
-  };
+  const g = globalThis as Globals;
   if (typeof g.process === 'object' && typeof g.process?.versions?.node === 'string' && g.process.browser !== true) {
     return false;
   }

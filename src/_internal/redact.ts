@@ -169,9 +169,8 @@ export class Redactor implements Scrubber {
     if (credentials.length === 0) return redact(text);
     const scrubbed = this.#scrub(text, decodedView(text), windowSets(credentials), true);
     if (!BASE64_RUN.test(scrubbed)) return redact(scrubbed);
-    // A server may echo the request base64-encoded (a debug dump, a support blob). Base64 of any text containing a
-    // credential contains, at one of three alignments, the characters that encode only the credential's bytes:
-    // every run of 8 of those (6 bytes), in the standard and the URL alphabet, is removed.
+    // A server may echo the request base64-encoded (a debug dump): any run of 8 characters that encode only a
+    // credential's bytes (at one of three alignments, in either alphabet) is removed.
     const cores = credentials.flatMap(([value]) => base64Cores(value).map((core): Registered => [core, 8]));
     return redact(this.#scrub(scrubbed, decodedView(scrubbed, 0), windowSets(cores), false));
   }

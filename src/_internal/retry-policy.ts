@@ -1,5 +1,4 @@
-// What a finished attempt means: whether the server may have counted it in its rate-limit window, and the
-// shapes of an attempt's result that the transport's retry loop decides on.
+// What a finished attempt means for the rate-limit window and for the transport's retry loop.
 import { ApiError } from '../errors/api-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { RetryOptions } from '../options.ts';

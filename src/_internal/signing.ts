@@ -1,5 +1,4 @@
-// Signing one attempt: the fleet lane it needs, a timestamp in that lane, the canonical payload and the signature
-// (from user code that may never answer, so under the attempt's deadline and the caller's signal).
+// Signing one attempt (lane, timestamp, payload, signature) under its deadline: user code may never answer.
 import { AbortError } from '../errors/abort-error.ts';
 import { FleetUnavailableError } from '../errors/fleet-unavailable-error.ts';
 import { FuturesError } from '../errors/futures-error.ts';

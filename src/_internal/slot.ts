@@ -1,5 +1,4 @@
-// What a waiting call and the limiter exchange: the slot an attempt holds, what the call says about itself, and
-// the check of a (user-replaceable) budget's answer.
+// What a waiting call and the limiter exchange: the slot, the call's description, a budget's checked answer.
 import type { SlotGrant } from '../fleet/types.ts';
 import type { CallPriority } from './endpoint-call.ts';
 

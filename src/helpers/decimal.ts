@@ -100,7 +100,6 @@ function roundToStep(value: string, step: string, rounding: DecimalRounding): st
  * Exact decimal arithmetic on the strings the API sends and accepts: round prices to the tick, quantities to the
  * lot step, and compute PnL without floating-point error. Malformed input throws `RequestValidationError`
  * naming the argument. See {@link DecimalHelpers} for the string format and each function.
- *
  * @example
  * ```ts
  * import { decimal } from 'futures-sdk';

@@ -17,7 +17,6 @@ export type NormalizedPositionRecord = ClosedPositionRecord & {
 /**
  * Adds the names the rest of the API uses to a `positionHistory` record: `side` (`'LONG'` for `orderSide` 1,
  * `'SHORT'` for 2), `avgEntryPrice`, `avgClosePrice`, `realizedPnl` and `qty`. Every original field is kept.
- *
  * @example
  * ```ts
  * import { normalizePositionHistory } from 'futures-sdk';

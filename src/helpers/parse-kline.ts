@@ -18,7 +18,6 @@ export interface ParsedKline {
 
 /**
  * Names the fields of a raw 12-element candle from `market.klines` (the 12th element is ignored).
- *
  * @example
  * ```ts
  * import { parseKline } from 'futures-sdk';

@@ -360,26 +360,18 @@ function chooseEdgeTrades(
 }
 
 /** Whether a call may have moved this key: a close only its own position's key (unknown position: none). */
-function matches(
-  entry: JournalEntry,
-  symbol: string,
-  positionSide: string,
-  seen: Readonly<Record<string, SeenPosition>>,
-): boolean {
+function matches(entry: JournalEntry, symbol: string, side: string, seen: Record<string, SeenPosition>): boolean {
   if (entry.kind === 'close') {
     const target = entry.positionId === undefined ? undefined : seen[entry.positionId];
-    return target !== undefined && target[0] === symbol && target[1] === positionSide;
+    return target !== undefined && target[0] === symbol && target[1] === side;
   }
   if (entry.symbol !== symbol) return false;
-  return entry.kind === 'closeAndSwitchMargin' || (entry.positionSide ?? 'BOTH') === positionSide;
+  return entry.kind === 'closeAndSwitchMargin' || (entry.positionSide ?? 'BOTH') === side;
 }
 
 /** How much of a change a settled call can explain: a signed direction (0 = either) and a maximum (none = all). */
-function capacity(
-  entry: JournalEntry,
-  before: string,
-  seen: Readonly<Record<string, SeenPosition>>,
-): { direction: -1 | 0 | 1; max: string | undefined } | undefined {
+type Capacity = { direction: -1 | 0 | 1; max: string | undefined };
+function capacity(entry: JournalEntry, before: string, seen: Record<string, SeenPosition>): Capacity | undefined {
   switch (entry.kind) {
     case 'create':
       if (entry.orderType !== 'MARKET' || entry.quantity === undefined) return undefined;

@@ -34,18 +34,18 @@ const AUTH_CLOSE_CODES = /* @__PURE__ */ new Set([4001, 4003, 1008]);
 const HEARTBEAT_CLOSE_CODE = 4000;
 
 /**
- * The WebSocket account channel (JWT only): typed account events, the market data you ask for, reconnection
- * with jittered exponential backoff and a heartbeat watchdog. Never throws from a socket callback: problems
- * arrive as `error` events.
+ * The WebSocket account channel (JWT only): typed account events, the market data you ask for, reconnection with
+ * jittered exponential backoff and a heartbeat watchdog. Never throws from a socket callback: problems arrive as
+ * `error` events.
  *
- * The spec leaves the handshake and message shapes open; the SDK assumes (and the simulator implements) the
- * token as the `token` query parameter, account messages `{ event, data }` and market messages
- * `{ stream: '<SYMBOL>@<channel>', data }`. Market messages for symbols you did not ask for are dropped by
- * looking at the raw text, before any JSON parsing (the firehose runs at 300–400 messages/s at idle).
+ * The spec leaves the handshake and message shapes open; the SDK assumes (the simulator implements) the token as
+ * the `token` query parameter, account messages `{ event, data }` and market messages `{ stream:
+ * '<SYMBOL>@<channel>', data }`. Market messages for symbols you did not ask for are dropped from the raw text,
+ * before any JSON parsing (the firehose runs at 300–400 messages/s at idle).
  *
- * A refused login (close code 4001, 4003 or 1008, or HTTP 401/403 at the upgrade when the WebSocket
- * implementation reports it) is terminal: `state` becomes `unauthorized`, `error` carries an
- * `AuthenticationError`, `close` has `willReconnect: false`.
+ * A refused login (close code 4001, 4003 or 1008, or HTTP 401/403 at the upgrade when the WebSocket reports it)
+ * is terminal: `state` becomes `unauthorized`, `error` carries an `AuthenticationError`, `close` has
+ * `willReconnect: false`.
  *
  * @example
  * ```ts
@@ -79,8 +79,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   #reconnectTimer: unknown;
   #watchdogTimer: unknown;
   #pingTimer: unknown;
-  #receivedCount = 0;
-  #droppedCount = 0;
+  readonly #stats = { received: 0, dropped: 0 };
   /** Credentials to scrub from errors, log lines and events: the client's, plus this stream's tokens. */
   readonly #redactor: Redactor;
 
@@ -111,10 +110,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#options = options;
     this.#logger = options.logger && this.#redactor.logger(options.logger);
     this.#WebSocketImpl = impl;
-    // The stream measures silence between its own timers: a clock without timers (a frozen `now()` in a test)
-    // would never see time pass, so such a clock leaves the stream on real time, as before clocks had timers.
-    const clock = options.clock;
-    this.#clock = clock && hasTimers(clock) ? withTimers(clock) : systemClock;
+    // Silence is measured between the stream's own timers: with a timer-less clock (a frozen `now()` in a test) it
+    // would never pass, so such a clock leaves the stream on real time.
+    this.#clock = options.clock && hasTimers(options.clock) ? withTimers(options.clock) : systemClock;
     this.#heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? 30_000;
     this.#maxMessageBytes = maxMessageBytesOption(options.maxMessageBytes);
     for (const symbol of options.symbols ?? []) this.want(symbol);
@@ -133,7 +131,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   /** Counters: messages received, and firehose messages dropped without parsing. */
   get stats(): { received: number; dropped: number } {
-    return { received: this.#receivedCount, dropped: this.#droppedCount };
+    return { ...this.#stats };
   }
 
   /** Starts connecting (only needed with `autoConnect: false`); does nothing once started. */
@@ -143,10 +141,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     void this.#openSocket();
   }
 
-  /**
-   * Stops the stream for good: closes the socket, clears every timer, no more reconnects. Resolves when the
-   * socket has closed (or at once if there is none).
-   */
+  /** Stops for good (socket closed, every timer cleared, no reconnect); resolves when the socket has closed. */
   close(code = 1000, reason = 'client closed'): Promise<void> {
     const wasTerminal = this.#stopped;
     this.#currentState = 'closed';
@@ -381,12 +376,8 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   }
 
   #clearTimers(): void {
-    this.#clock.clearTimeout(this.#reconnectTimer);
-    this.#clock.clearTimeout(this.#watchdogTimer);
-    this.#clock.clearTimeout(this.#pingTimer);
-    this.#reconnectTimer = undefined;
-    this.#watchdogTimer = undefined;
-    this.#pingTimer = undefined;
+    for (const timer of [this.#reconnectTimer, this.#watchdogTimer, this.#pingTimer]) this.#clock.clearTimeout(timer);
+    this.#reconnectTimer = this.#watchdogTimer = this.#pingTimer = undefined;
   }
 
   /** The hot path: runs for every firehose message (see decodeStreamMessage). */
@@ -398,10 +389,10 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       return;
     }
     this.#lastMessageAt = this.#clock.now();
-    this.#receivedCount++;
+    this.#stats.received++;
     this.#gotMessage = true;
     const decoded = decodeStreamMessage(raw, this.#wanted);
-    if (decoded === 'dropped') this.#droppedCount++;
+    if (decoded === 'dropped') this.#stats.dropped++;
     else if (decoded instanceof StreamError) this.#safeEmit('error', decoded);
     else if (decoded) (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
   }

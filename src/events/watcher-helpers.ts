@@ -1,5 +1,4 @@
-// What the watcher derives from the API's rows outside its polling loop: an order's filled quantity and venue view,
-// whether a backend row agrees with the venue, and the position changes between two polls.
+// What the watcher derives from the API's rows outside its polling loop.
 
 import type { ClientContext } from '../_internal/context.ts';
 import { decCmp, decNormalize, isDecimalString } from '../_internal/decimal.ts';
@@ -15,17 +14,17 @@ import type { AccountWatcherPollResult, PositionChange } from './watcher-types.t
 
 export interface TrackedOrder {
   symbol: string;
-  /** Sub-account the placing call named (undefined: the primary one); its open orders list this order. */
+  /** Sub-account the placing call named (undefined: the primary one), whose open orders list this order. */
   subAccountId: string | undefined;
   /** Status last reported (or the placing call's). */
   status: string;
-  /** Fill field of the order (venue-specific name); undefined until first read. */
+  /** The fill field (venue-specific name); from the first read on. */
   fill?: string | undefined;
-  /** The venue's id, by which GET /v2/futures/open-orders names the order; learned from the first read. */
+  /** The venue's id, by which GET /v2/futures/open-orders names the order; from the first read on. */
   venueOrderId?: string | undefined;
   /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
   venueAgreed?: string | undefined;
-  /** The backend's row as last read; undefined until then. */
+  /** The backend's row as last read. */
   row?: Order | undefined;
 }
 

@@ -50,10 +50,7 @@ export type {
   WatcherCheckpoint,
 } from './watcher-types.ts';
 
-/**
- * Reads per poll, beyond the fixed ones, to learn what became of tracked orders whose venue view changed (pages
- * of GET /v2/orders, or single GET /v2/orders/:id): a poll never costs more, however many orders change at once.
- */
+/** Order reads per poll beyond the fixed ones (list pages or single orders), however many orders changed. */
 const MAX_ORDER_READS_PER_POLL = 3;
 const STOPPED_DURING_POLL = 'The account watcher was stopped during the poll';
 
@@ -62,14 +59,12 @@ const STOPPED_DURING_POLL = 'The account watcher was stopped during the poll';
  * `order_update`, `fill` and `maker_fill`. A poll costs a constant number of requests however many orders work
  * (docs/events.md), at the lowest priority of the client's rate-limit buckets: your own calls go first.
  *
- * It starts by itself: `client.watch()` schedules the first poll at once (a 0 ms timer, so listeners attached
- * right after `watch()` returns see everything), then the next one `intervalMs` after each poll ends. With
- * `autoStart: false` nothing is sent until `start()` or `poll()`. The first successful poll is a baseline (no
- * events), unless the watcher `resume`s a `checkpoint()`: then it reports what happened since that checkpoint.
+ * `client.watch()` schedules the first poll on a 0 ms timer (listeners attached right after it returns see
+ * everything), then each next one `intervalMs` after a poll ends; `autoStart: false` sends nothing until `start()`
+ * or `poll()`. The first successful poll is a baseline (no events), unless it `resume`s a `checkpoint()`.
  *
- * It never throws: a failed poll is an `error` event and polling continues with backoff; an exception thrown by
- * one of your listeners is caught and emitted as an `error` event too (a `ListenerError`). `poll()` also tells
- * its caller how its poll went. `stop()` ends it.
+ * It never throws: a failed poll or a throwing listener (`ListenerError`) is an `error` event, and polling goes
+ * on (with backoff after failures). `poll()` also tells its caller how its poll went. `stop()` ends it.
  *
  * @example
  * ```ts
@@ -147,10 +142,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     return this.#running;
   }
 
-  /**
-   * Starts the automatic polling: the first poll on a 0 ms timer, then one `intervalMs` (with backoff after
-   * failures) after each poll ends. Does nothing if running or stopped.
-   */
+  /** Starts polling (first on a 0 ms timer, then `intervalMs` after each poll ends); no-op if running or stopped. */
   start(): void {
     if (this.#running || this.#stopped) return;
     this.#running = true;
@@ -166,17 +158,14 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.#controller?.abort();
   }
 
-  /** The account as of the last successful poll (`undefined` before it): open positions, this client's working orders. */
+  /** The account as of the last successful poll (`undefined` before): open positions, this client's working orders. */
   snapshot(): AccountSnapshot | undefined {
     if (this.#previousServerAt === undefined) return undefined;
     const orders = [...this.#orders.values()].flatMap((tracked) => (tracked.row ? [tracked.row] : []));
     return structuredClone({ at: this.#previousAt, positions: this.#previous, orders });
   }
 
-  /**
-   * What a new process needs to go on from the last successful poll (`undefined` before it): pass it as
-   * `client.watch({ resume })`, whose first poll reports what happened in between. Plain JSON.
-   */
+  /** Plain JSON for `client.watch({ resume })` elsewhere: go on from the last successful poll (`undefined` before). */
   checkpoint(): WatcherCheckpoint | undefined {
     if (this.#previousServerAt === undefined) return undefined;
     this.#adoptJournalOrders();
@@ -195,8 +184,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   /**
-   * Runs one poll now (or joins the one in progress): `{ ok: true, at, baseline }` or `{ ok: false, error, stopped }`;
-   * never rejects. A failure goes to this caller only (no `error` event) and counts for the automatic backoff.
+   * Runs one poll now (or joins the one in progress); never rejects. A failure goes to this caller only (no `error`
+   * event) and counts for the automatic backoff.
    */
   poll(): Promise<AccountWatcherPollResult> {
     this.#manualWaiting = true;

@@ -100,10 +100,7 @@ function mergeCandles(series: readonly Kline[], update: readonly Kline[], limit:
   return [...byOpen.values()].sort((a, b) => a[0] - b[0]).slice(-limit);
 }
 
-/**
- * Live tickers, candles, order books and trades for a page's widgets (see {@link createMarketFeed}). Each
- * subscribe method returns its unsubscribe function (calling it twice is harmless).
- */
+/** Live market data for a page's widgets ({@link createMarketFeed}); subscribing returns an idempotent unsubscribe. */
 export interface MarketFeed {
   /** Follows `symbol`'s 24-hour ticker: the listener gets a `Ticker`. */
   ticker(symbol: string, listener: (ticker: Ticker) => void): () => void;
@@ -165,17 +162,12 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
         listener(error);
       } catch (thrown) {
         // Reporting it as another `error` could loop.
-        ctx.transport.config.logger?.error('a market feed error listener threw', {
-          error: describeThrown(thrown),
-        });
+        ctx.transport.config.logger?.error('a market feed error listener threw', { error: describeThrown(thrown) });
       }
     }
   }
 
-  /**
-   * Calls `listener` with its own copy of `value` if it is still subscribed (an earlier listener may have
-   * unsubscribed it, or closed the feed).
-   */
+  /** Calls `listener` with its own copy of `value` if still subscribed (an earlier one may have unsubscribed it). */
   function deliver(source: Source, listener: Listener, value: unknown): void {
     if (!(live(source) && source.listeners.has(listener))) return;
     try {

@@ -60,22 +60,10 @@ export type KlineInterval = (typeof KLINE_INTERVALS)[number];
  * A candle: a 12-tuple of openTime (ms), open, high, low, close, volume, closeTime (ms), quoteVolume, trades
  * (count), takerBuyBase, takerBuyQuote, ignored. `parseKline` names them.
  */
-export const klineSchema = /* @__PURE__ */ pure(() =>
-  z.tuple([
-    z.int(),
-    decimalString,
-    decimalString,
-    decimalString,
-    decimalString,
-    decimalString,
-    z.int(),
-    decimalString,
-    z.int(),
-    decimalString,
-    decimalString,
-    z.string(),
-  ]),
-);
+export const klineSchema = /* @__PURE__ */ pure(() => {
+  const ohlcv = [decimalString, decimalString, decimalString, decimalString, decimalString] as const;
+  return z.tuple([z.int(), ...ohlcv, z.int(), decimalString, z.int(), decimalString, decimalString, z.string()]);
+});
 
 /** A raw candle (12-tuple). */
 export type Kline = Strict<z.infer<typeof klineSchema>>;

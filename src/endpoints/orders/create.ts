@@ -80,30 +80,18 @@ const baseShape = {
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (types: string) => z.optional(z.undefined({ error: `is not allowed for ${types} orders` }));
 
+const ofType = <Type extends z.ZodMiniType, Prices extends Record<'price' | 'stopPrice', z.ZodMiniType>>(
+  type: Type,
+  prices: Prices,
+) => z.strictObject({ ...baseShape, type, ...prices });
+
 const orderParamsUnion = z.discriminatedUnion(
   'type',
   [
-    z.strictObject({
-      ...baseShape,
-      type: z.literal('LIMIT'),
-      price: positiveDecimalParam,
-      stopPrice: forbidden('LIMIT'),
-    }),
-    z.strictObject({
-      ...baseShape,
-      type: z.literal('MARKET'),
-      price: forbidden('MARKET'),
-      stopPrice: forbidden('MARKET'),
-    }),
-    z.strictObject({
-      ...baseShape,
-      type: z.enum(['STOP', 'TAKE_PROFIT']),
-      price: positiveDecimalParam,
-      stopPrice: positiveDecimalParam,
-    }),
-    z.strictObject({
-      ...baseShape,
-      type: z.enum(['STOP_MARKET', 'TAKE_PROFIT_MARKET']),
+    ofType(z.literal('LIMIT'), { price: positiveDecimalParam, stopPrice: forbidden('LIMIT') }),
+    ofType(z.literal('MARKET'), { price: forbidden('MARKET'), stopPrice: forbidden('MARKET') }),
+    ofType(z.enum(['STOP', 'TAKE_PROFIT']), { price: positiveDecimalParam, stopPrice: positiveDecimalParam }),
+    ofType(z.enum(['STOP_MARKET', 'TAKE_PROFIT_MARKET']), {
       price: forbidden('STOP_MARKET / TAKE_PROFIT_MARKET'),
       stopPrice: positiveDecimalParam,
     }),

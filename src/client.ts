@@ -9,14 +9,12 @@ import { FuturesResource } from './resources/futures.ts';
 import { MarketResource } from './resources/market.ts';
 import { OrdersResource } from './resources/orders.ts';
 
-// Structural (see events/web-socket.ts): globalThis.WebSocket and the `ws` package's class both fit without a cast.
 export type { FuturesClientOptions, WebSocketConstructor };
 
 /**
- * The futures API client: one resource per spec section (`orders`, `futures`, `account`, `market`).
- *
- * One client per API key per process, or one `fleet` member per client: two clients on one key without a fleet
- * can sign the same timestamp (the server's 60 s replay cache refuses it) and together overrun the rate limits.
+ * The futures API client: one resource per spec section (`orders`, `futures`, `account`, `market`). One client per
+ * API key per process, or one `fleet` member per client: two clients on one key without a fleet can sign the same
+ * timestamp (the server's 60 s replay cache refuses it) and together overrun the rate limits.
  * @example
  * ```ts
  * import { FuturesClient } from 'futures-sdk';

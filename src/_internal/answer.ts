@@ -1,5 +1,4 @@
 // What a complete answer means: a validated 2xx value, or the error a failed response stands for.
-
 import { safeParse } from 'zod/mini';
 import { apiErrorFromResponse } from '../errors/from-response.ts';
 import { ResponseValidationError } from '../errors/response-validation-error.ts';

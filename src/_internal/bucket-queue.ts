@@ -9,8 +9,6 @@ import { fleetCall } from './fleet-call.ts';
 import { noop } from './response.ts';
 import { type AcquireOptions, isSlotGrant, NO_SLOT, PRIORITIES, type Slot, type Waiter } from './slot.ts';
 
-export type { AcquireOptions, Slot };
-
 export interface BucketQueueDeps {
   clock: Clock;
   budget: SharedBudget | undefined;

@@ -125,12 +125,8 @@ export class ClockSync {
     this.#samples.push(sample);
     this.#samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
     if (this.#samples.length > MAX_SAMPLES) this.#samples.length = MAX_SAMPLES;
-    let low = -Infinity;
-    let high = Infinity;
-    for (const s of this.#samples) {
-      low = Math.max(low, s.low);
-      high = Math.min(high, s.high);
-    }
+    let low = Math.max(...this.#samples.map((s) => s.low));
+    let high = Math.min(...this.#samples.map((s) => s.high));
     if (low > high) {
       this.#samples = [sample];
       low = sample.low;

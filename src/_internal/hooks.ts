@@ -1,6 +1,5 @@
-// The `hooks` option: `request` and `response` per attempt, `retry` per scheduled retry; built only when set.
-// Events name the endpoint and the path TEMPLATE, never a query, body, signature, API key or JWT. Kept small (every
-// bundle carries it): a hook that throws or is not a function is logged and ignored.
+// The `hooks` option, built only when set. Events name the endpoint and the path TEMPLATE, never a query, body,
+// signature, API key or JWT. Kept small (every bundle carries it).
 import type { FuturesError } from '../errors/futures-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { ClientHooks, HookEventBase, Logger } from '../options.ts';

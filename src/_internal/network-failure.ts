@@ -36,8 +36,7 @@ function tunnelRefusal(status: number | undefined): string {
 }
 
 /**
- * A forward proxy that did not open the tunnel (CONNECT) or refused the request: nothing reached the API server.
- * Only these exact shapes, raised before a byte of the request is written:
+ * A proxy that refused the tunnel (CONNECT) or the request: nothing reached the API. Only these exact shapes:
  * - undici (`ProxyAgent`, `EnvHttpProxyAgent`, `NODE_USE_ENV_PROXY`): `UND_ERR_ABORTED` "Proxy response (403) !==
  *   200 when HTTP Tunneling" (the code alone also means an abort mid-flight: not matched);
  * - undici with `proxyTunnel: false`: `UND_ERR_INVALID_ARG` "Proxy Authentication Required (407)";

@@ -1,7 +1,8 @@
 import type { BucketBudget, BucketName, SharedBudget } from '../fleet/types.ts';
-import { type AcquireOptions, BucketQueue, type BucketQueueDeps, type Slot } from './bucket-queue.ts';
+import { BucketQueue, type BucketQueueDeps } from './bucket-queue.ts';
 import type { Clock } from './clock.ts';
 import type { MemoryBudget } from './memory-budget.ts';
+import type { AcquireOptions, Slot } from './slot.ts';
 
 /** One rate-limit bucket as a client sees it, from `client.rateLimits()`. Nothing secret. */
 export interface RateLimitView {

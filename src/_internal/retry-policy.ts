@@ -10,7 +10,6 @@ export function settlementOf(result: AttemptResult<unknown>): 'counted' | 'refun
   return isRateLimited(result) || (result.kind === 'network' && result.neverSent) ? 'refunded' : 'counted';
 }
 
-/** A 429 answer. */
 export function isRateLimited(result: AttemptResult<unknown>): result is HttpFailure {
   return result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429;
 }

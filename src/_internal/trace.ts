@@ -1,5 +1,4 @@
-// The TracingChannel `futures-sdk:request` (Node, Bun, Deno): one trace per call. Found through
-// `process.getBuiltinModule`, never imported, so browser bundles carry only this file.
+// The TracingChannel `futures-sdk:request`: one trace per call, found via `process.getBuiltinModule` (never imported).
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { EndpointCall, RequestTraceContext } from './endpoint-call.ts';
 import { describeCall, statusOf } from './hooks.ts';

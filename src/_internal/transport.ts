@@ -48,11 +48,9 @@ export interface TransportConfig {
   /** Merged into every fetch init (a proxy `dispatcher`, …), under the SDK's own fields; `headers` as a record. */
   fetchOptions?: Readonly<Record<string, unknown>> | undefined;
   fetchHeaders?: Readonly<Record<string, string>> | undefined;
-  /** Largest decoded response body read, in bytes. */
   maxResponseBytes: number;
   clock: Clock;
   rateLimit: boolean;
-  /** Longest a 429 may pause a bucket, in ms. */
   maxPauseMs: number;
   logger: Logger | undefined;
   /** Where request slots are counted: a fleet's budget or this client's own; none counts nothing (public client). */

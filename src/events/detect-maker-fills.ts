@@ -157,8 +157,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
     const own = trade.orderId === undefined ? undefined : ownOrders.get(trade.orderId);
     // The call that placed it began after the positions were read: its fills cannot be in them.
     if (own !== undefined && own.at > now) return 'out';
-    // One atomic change with its row: in if its call settled before the positions were requested, or if older
-    // than the read.
+    // In (one atomic change with its row) if its call settled before the positions were requested, or older.
     const closedBy = (entry: JournalEntry) =>
       entry.endedAt !== undefined &&
       entry.endedAt > previousAt &&
@@ -219,8 +218,7 @@ export function detectMakerFills(input: DetectMakerFillsInput): MakerFillDetecti
         decSub(current.get(key)?.quantity ?? '0', previous.get(key)?.quantity ?? '0'),
         decSub(sum, pendingByKey.get(key)?.quantity ?? '0'),
       );
-      // The row changed since the previous snapshot, last at this instant: that change is one of these trades
-      // (bar a maker fill in the very same millisecond), so at least one of them is in.
+      // The row last changed (since the previous snapshot) at this instant: bar a same-ms maker fill, one is in.
       const rowChanged = snapshot !== undefined && before !== undefined && before.at + before.slackMs < snapshot.at;
       const { included, exact } = chooseEdgeTrades(edge, change, !rowChanged);
       for (const trade of edge) {
@@ -313,10 +311,7 @@ function deferredOf({ time, orderId, ...trade }: CandidateTrade): DeferredTrade 
   return { ...trade, time: time ?? 0, ...(orderId === undefined ? {} : { orderId }) };
 }
 
-/**
- * A non-empty subset of `items` (by index) whose quantities sum to exactly `target`, using fewer than all of them when
- * `properOnly`; `undefined` when there is none; `'unsure'` when there are too many distinct sums to tell.
- */
+/** Indexes of a non-empty (if `properOnly`, proper) subset summing to `target`; `'unsure'`: too many sums to tell. */
 function findSubset(
   items: readonly { readonly quantity: string }[],
   target: string,
@@ -340,10 +335,9 @@ function findSubset(
 }
 
 /**
- * Trades at the very instant of their row's last change may or may not be in it. Each is all in or all out (a
- * trade is one atomic change), so: all in when that leaves nothing unexplained (`exact`); else none when that
- * does and `allowNone`; else a subset that does; else all in (not `exact`) — the row's last change is most
- * likely one of them.
+ * Trades at the instant of their row's last change may or may not be in it, each all in or all out (one atomic
+ * change): all in if that explains the change (`exact`); else none if that does and `allowNone`; else a subset
+ * that does; else all in (not `exact`: the row's last change is most likely one of them).
  */
 function chooseEdgeTrades(
   edge: readonly CandidateTrade[],

@@ -1,5 +1,4 @@
-// The journal class and journalCall are the client's internal plumbing (each client owns one); only the entry
-// types are public because detectMakerFills takes a journal as input.
+// Only the journal's entry types are public (detectMakerFills takes a journal); the journal is internal plumbing.
 export type { JournalCallKind, JournalEntry, JournalOrder } from '../_internal/journal.ts';
 export {
   DEFAULT_MAKER_FILL_WINDOW_MS,

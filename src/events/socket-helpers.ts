@@ -1,5 +1,4 @@
-// What the stream does with URLs and sockets outside its state machine: the default handshake URL, message-safe
-// renderings of URLs and socket errors (never a token), and a forced close.
+// The stream's URL and socket helpers: renderings of URLs and socket errors never carry a token.
 import { redact } from '../_internal/redact.ts';
 import type { WebSocketErrorEventLike, WebSocketLike } from './web-socket.ts';
 

@@ -118,9 +118,8 @@ export interface AccountStreamOptions {
   /** Start connecting right away (on the next microtask, so listeners added synchronously see `open`). @default true */
   autoConnect?: boolean | undefined;
   /**
-   * Time for reconnect backoff, the heartbeat and the watchdog. A clock without `setTimeout`/`clearTimeout` leaves
-   * the stream on real time (the watchdog compares `now()` between its own timers: both need one source).
-   * @default the client's clock (`new AccountStream(...)`: the system clock)
+   * Time for backoff, ping and watchdog; without `setTimeout`/`clearTimeout` the stream stays on real time (the
+   * watchdog compares `now()` between its own timers). @default the client's (`new AccountStream`: the system's)
    */
   clock?: Clock | undefined;
   /** Receives lifecycle lines and errors thrown by your listeners (also emitted as `error`); never the token. */
@@ -142,9 +141,8 @@ export function maxMessageBytesOption(value: unknown): number {
 }
 
 /**
- * True when a message is over `max` bytes (UTF-8 for text), measured without encoding it: a string has at least
- * one byte per UTF-16 unit and at most three, so only lengths in between are counted (stopping past `max`).
- * @internal
+ * True when a message is over `max` bytes (UTF-8 for text), measured without encoding it: a string has 1 to 3
+ * bytes per UTF-16 unit, so only lengths in between are counted (stopping past `max`). @internal
  */
 export function exceedsBytes(raw: unknown, max: number): boolean {
   if (typeof raw === 'string') {
@@ -168,8 +166,7 @@ export function exceedsBytes(raw: unknown, max: number): boolean {
 
 /**
  * `socket.close(code, reason)`, else `close(1000, reason)` when the implementation refuses `code` from a client
- * (browsers and undici throw on 1009); a half-open socket that refuses both is left to `terminate`.
- * @internal
+ * (browsers and undici throw on 1009); a half-open socket that refuses both is left to `terminate`. @internal
  */
 export function closeSocket(socket: WebSocketLike, code: number, reason: string): void {
   for (const closeCode of [code, 1000]) {

@@ -83,10 +83,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   /** Credentials to scrub from errors, log lines and events: the client's, plus this stream's tokens. */
   readonly #redactor: Redactor;
 
-  /**
-   * @param options - see {@link AccountStreamOptions}.
-   * @param redactor - internal: the owning client's credentials (`client.stream()` passes them).
-   */
+  /** @param redactor - internal: the owning client's credentials (`client.stream()` passes them). */
   constructor(options: AccountStreamOptions, redactor?: Redactor) {
     super();
     this.#redactor = redactor ?? new Redactor();
@@ -404,8 +401,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       (this.emit as (event: K, ...args: AccountStreamEvents[K]) => boolean)(event, ...args);
     } catch (error) {
       this.#logger?.error(`an '${event}' listener of the stream threw`, { error: describeThrown(error) });
-      // Without a logger the bug would vanish: report it where the user already looks. A throwing `error`
-      // listener is not reported again, or it could throw forever.
+      // Without a logger the bug would vanish, so it is reported; not a throwing `error` listener's (it could loop).
       if (event !== 'error') this.#safeEmit('error', new ListenerError({ source: 'stream', event, cause: error }));
     }
   }

@@ -58,9 +58,8 @@ export function rowAgrees(row: Order, venue: VenueOpenOrder): boolean {
 }
 
 /**
- * New taker trades of `symbols` (GET /v2/futures/myTrades from each one's last seen id). A symbol never read
- * before gives all its rows at the baseline (`since` undefined: the detector places them), else those after
- * `since` (server time of the previous poll); -1 marks a symbol read with no rows yet (all of its rows are new).
+ * New taker trades of `symbols` (myTrades from each one's last seen id). A symbol never read gives all its rows at
+ * the baseline (`since` undefined), else those after `since`; -1: read, no rows yet (all its rows are new).
  */
 export async function readTrades(
   ctx: ClientContext,

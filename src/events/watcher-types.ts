@@ -70,10 +70,7 @@ export interface AccountWatcherOptions {
   symbols?: readonly string[] | undefined;
   /** Time between polls; maker fills come within one (later only when a change is ambiguous). @default 5000 */
   intervalMs?: number | undefined;
-  /**
-   * How long after one of this client's calls a change may still be that call's doing.
-   * @default 5500 (the spec's ~500 ms attribution window plus its 5 s position-sync interval)
-   */
+  /** How long after your call a change may be its doing. @default 5500 (spec: ~500 ms attribution + 5 s sync) */
   makerFillWindowMs?: number | undefined;
   /** Longest wait between polls after repeated errors (the wait doubles per consecutive error). @default 60000 */
   maxBackoffMs?: number | undefined;

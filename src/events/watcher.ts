@@ -422,8 +422,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#ctx.transport.config.logger?.error(`a '${event}' listener of the watcher threw`, {
         error: describeThrown(error),
       });
-      // Without a logger the bug would vanish: report it where the user already looks. A throwing `error`
-      // listener is not reported again, or it could throw forever.
+      // Without a logger the bug would vanish, so it is reported; not a throwing `error` listener's (it could loop).
       if (event !== 'error') this.#safeEmit('error', new ListenerError({ source: 'watcher', event, cause: error }));
     }
   }

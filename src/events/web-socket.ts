@@ -1,7 +1,6 @@
 /**
- * The part of a WebSocket that {@link AccountStream} uses. Structural on purpose: the runtime's
- * `globalThis.WebSocket` (browsers, Node 22+) and the `ws` package's class both satisfy it as they are, without
- * a cast, and so does a small fake in tests.
+ * The part of a WebSocket that {@link AccountStream} uses: structural, so `globalThis.WebSocket` (browsers, Node
+ * 22+), the `ws` package's class and a small test fake all satisfy it without a cast.
  */
 export interface WebSocketLike {
   /** 0 connecting, 1 open, 2 closing, 3 closed. */
@@ -28,9 +27,8 @@ export interface WebSocketMessageEventLike {
 }
 
 /**
- * What the stream reads from an `error` event. Browsers give a bare `Event`; `ws` and Node's built-in WebSocket
- * add `message` and/or `error` (e.g. "Unexpected server response: 401", which the stream treats as a refused
- * login).
+ * What the stream reads from an `error` event: a bare `Event` in browsers; `ws` and Node's WebSocket add `message`
+ * and/or `error` (e.g. "Unexpected server response: 401", which the stream treats as a refused login).
  */
 export interface WebSocketErrorEventLike {
   readonly type: string;
@@ -44,8 +42,5 @@ export interface WebSocketCloseEventLike {
   readonly reason: string;
 }
 
-/**
- * A WebSocket constructor: `globalThis.WebSocket`, the `ws` package's default export, or anything with the same
- * constructor signature whose instances are {@link WebSocketLike}.
- */
+/** A WebSocket constructor (`globalThis.WebSocket`, `ws`'s default export, …) making {@link WebSocketLike}s. */
 export type WebSocketConstructor = new (url: string | URL, protocols?: string | string[]) => WebSocketLike;

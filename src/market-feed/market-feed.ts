@@ -1,5 +1,4 @@
-// Live market data for every widget of a page: one source per (channel, symbol, interval), shared by its
-// listeners; from an account stream's firehose, or REST polling at background priority. See docs/market.md.
+// Live market data for a page's widgets: one source per (channel, symbol, interval). See docs/market.md.
 import * as z from 'zod/mini';
 import { backoffStep } from '../_internal/backoff.ts';
 import { withTimers } from '../_internal/clock.ts';
@@ -227,13 +226,8 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
         // The history (again after a failure), then the candle that was forming at the last read and every one
         // opened since (2 when the interval is shorter than a candle), so none is skipped.
         const last = (first.value as Kline[] | undefined)?.at(-1);
-        const limit =
-          !last || first.streamed || first.failures
-            ? klinesLimit
-            : Math.min(
-                klinesLimit,
-                2 + Math.floor((roundAt - first.dueAt + intervalMs) / Math.max(1, last[6] - last[0])),
-              );
+        const opened = last ? Math.floor((roundAt - first.dueAt + intervalMs) / Math.max(1, last[6] - last[0])) : 0;
+        const limit = !last || first.streamed || first.failures ? klinesLimit : Math.min(klinesLimit, 2 + opened);
         succeeded(first, (await klines(client, { symbol, interval: interval!, limit }, call)).data);
       }
     } catch (error) {

@@ -141,7 +141,7 @@ function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, re
   const id =
     path.includes('{id}') && encodePathSegment(checkPathId(request.id, `${name} (${endpoint.idName ?? 'id'})`));
   const params = request.checked ?? checkParams(ctx, endpoint, request.params);
-  const call: EndpointCall<Result> = {
+  return {
     endpoint: name,
     template: path,
     method,
@@ -156,6 +156,5 @@ function endpointCall<Result>(ctx: ClientContext, endpoint: Endpoint<Result>, re
     schema: endpoint.response,
     errorFor: endpoint.errorFor,
     options: request.options,
-  };
-  return call;
+  } satisfies EndpointCall<Result>;
 }

@@ -54,13 +54,10 @@ const SYMBOL = /^[A-Z0-9]+$/;
 export const symbolParam = nonEmptyString.check(
   z.superRefine((value, ctx) => {
     if (value === '' || SYMBOL.test(value)) return; // '' is reported as empty already
-    const suggestion = value
-      .toUpperCase()
-      .replace(/[^A-Z0-9]/g, '')
-      .slice(0, 40);
-    const example = suggestion === '' ? 'BTCUSDT' : suggestion;
+    const upper = value.toUpperCase();
+    const example = upper.replace(/[^A-Z0-9]/g, '').slice(0, 40) || 'BTCUSDT';
     const message =
-      value.toUpperCase() === example
+      upper === example
         ? `must be uppercase, e.g. '${example}'`
         : `must be upper-case letters and digits only, e.g. '${example}'`;
     ctx.addIssue({ code: 'custom', message });

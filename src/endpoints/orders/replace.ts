@@ -119,12 +119,7 @@ export class ReplaceOrderError extends FuturesError {
   /** The error of the create step. */
   declare readonly cause: FuturesError;
 
-  constructor(args: {
-    oldOrderId: string;
-    canceled: CancelOrderReturnType;
-    clientOrderId: string;
-    cause: FuturesError;
-  }) {
+  constructor(args: Pick<ReplaceOrderError, 'oldOrderId' | 'canceled' | 'clientOrderId' | 'cause'>) {
     const unknown = mayHaveBeenPlaced(args.cause);
     super(
       `Order ${args.oldOrderId} was canceled, but ${

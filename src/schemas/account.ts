@@ -15,7 +15,6 @@ export const futuresAssetBalanceSchema = /* @__PURE__ */ pure(() =>
     crossWalletBalance: decimalString,
   }),
 );
-
 /** One futures-wallet asset. */
 export type FuturesAssetBalance = Strict<z.infer<typeof futuresAssetBalanceSchema>>;
 
@@ -46,13 +45,11 @@ export const transferSchema = /* @__PURE__ */ pure(() =>
     updatedAt: z.string(),
   }),
 );
-
 /** A deposit (`transferType: 1`) or withdrawal (`transferType: 2`). */
 export type Transfer = Strict<z.infer<typeof transferSchema>>;
 
 /** An execution in the activity feed. The spec does not list its fields, so every field is kept as sent. */
 export const executionSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
-
 /** An execution record (fields not documented by the spec; kept as sent). */
 export type Execution = Strict<z.infer<typeof executionSchema>>;
 
@@ -67,7 +64,6 @@ export const activitySchema = /* @__PURE__ */ pure(() =>
     z.looseObject({ type: z.literal('TRANSFER'), id: z.string(), data: transferSchema, ts: z.string() }),
   ]),
 );
-
 /** One activity-feed entry. */
 export type Activity = Strict<z.infer<typeof activitySchema>>;
 
@@ -86,7 +82,6 @@ export const activityTotalsSchema = /* @__PURE__ */ pure(() =>
     totalWithdrawalCount: z.int(),
   }),
 );
-
 /** Account-wide totals of the activity feed. */
 export type ActivityTotals = Strict<z.infer<typeof activityTotalsSchema>>;
 
@@ -94,7 +89,6 @@ export type ActivityTotals = Strict<z.infer<typeof activityTotalsSchema>>;
 export const pnlBucketSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ date: z.string(), pnl: z.number(), volume: z.number(), trades: z.int() }),
 );
-
 /** A PnL bucket (numbers, not strings). */
 export type PnlBucket = Strict<z.infer<typeof pnlBucketSchema>>;
 
@@ -102,7 +96,6 @@ export type PnlBucket = Strict<z.infer<typeof pnlBucketSchema>>;
 export const pnlSummarySchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ totalPnl: z.number(), totalVolume: z.number(), totalTrades: z.int() }),
 );
-
 /** PnL totals over the returned window. */
 export type PnlSummary = Strict<z.infer<typeof pnlSummarySchema>>;
 
@@ -110,6 +103,5 @@ export type PnlSummary = Strict<z.infer<typeof pnlSummarySchema>>;
 export const spotBalanceSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ asset: z.string(), free: decimalString, locked: decimalString }),
 );
-
 /** A spot-wallet asset. */
 export type SpotBalance = Strict<z.infer<typeof spotBalanceSchema>>;

@@ -16,13 +16,11 @@ export const tickerSchema = /* @__PURE__ */ pure(() =>
     quoteVolume: decimalString,
   }),
 );
-
 /** A 24-hour ticker. */
 export type Ticker = Strict<z.infer<typeof tickerSchema>>;
 
 /** One order-book level: `[price, quantity]`, both decimal strings. */
 export const depthLevelSchema = /* @__PURE__ */ pure(() => z.tuple([decimalString, decimalString]));
-
 /** `[price, quantity]`. */
 export type DepthLevel = Strict<z.infer<typeof depthLevelSchema>>;
 
@@ -30,7 +28,6 @@ export type DepthLevel = Strict<z.infer<typeof depthLevelSchema>>;
 export const publicTradeSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ id: z.int(), price: decimalString, qty: decimalString, time: z.int(), isBuyerMaker: z.boolean() }),
 );
-
 /** A public trade. */
 export type PublicTrade = Strict<z.infer<typeof publicTradeSchema>>;
 
@@ -64,7 +61,6 @@ export const klineSchema = /* @__PURE__ */ pure(() => {
   const ohlcv = [decimalString, decimalString, decimalString, decimalString, decimalString] as const;
   return z.tuple([z.int(), ...ohlcv, z.int(), decimalString, z.int(), decimalString, decimalString, z.string()]);
 });
-
 /** A raw candle (12-tuple). */
 export type Kline = Strict<z.infer<typeof klineSchema>>;
 
@@ -105,7 +101,6 @@ export type CommissionLeaderboardEntry = Strict<z.infer<typeof commissionLeaderb
 export const platformTokenSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ chainId: z.int(), asset: z.string(), decimals: z.int(), contractAddress: z.string() }),
 );
-
 /** A registered token. */
 export type PlatformToken = Strict<z.infer<typeof platformTokenSchema>>;
 
@@ -113,6 +108,5 @@ export type PlatformToken = Strict<z.infer<typeof platformTokenSchema>>;
 export const platformFeaturesSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ referral: z.boolean(), trading: z.boolean(), deposits: z.boolean(), withdrawals: z.boolean() }),
 );
-
 /** Which platform features are on. */
 export type PlatformFeatures = Strict<z.infer<typeof platformFeaturesSchema>>;

@@ -44,7 +44,6 @@ export const orderSchema = /* @__PURE__ */ pure(() =>
     updatedAt: z.string(),
   }),
 );
-
 /** An order as the server reports it. */
 export type Order = Strict<z.infer<typeof orderSchema>>;
 
@@ -67,7 +66,6 @@ export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
     }),
   ]),
 );
-
 /** One item result of a batch: placed (`success: true`) or rejected (`success: false` with `error`). */
 export type BatchOrderResult = Strict<z.infer<typeof batchOrderResultSchema>>;
 
@@ -82,7 +80,6 @@ export const cancelAllResultEntrySchema = /* @__PURE__ */ pure(() =>
     conditional: z.optional(z.boolean()),
   }),
 );
-
 /** One order's outcome in a cancel-all. */
 export type CancelAllResultEntry = Strict<z.infer<typeof cancelAllResultEntrySchema>>;
 
@@ -103,6 +100,5 @@ export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
     time: z.int(),
   }),
 );
-
 /** A venue open order (venue names, integer `orderId`). */
 export type VenueOpenOrder = Strict<z.infer<typeof venueOpenOrderSchema>>;

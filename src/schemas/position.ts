@@ -32,6 +32,5 @@ export const positionSchema = /* @__PURE__ */ pure(() =>
     updatedAt: z.string(),
   }),
 );
-
 /** A position as the server reports it. */
 export type Position = Strict<z.infer<typeof positionSchema>>;

@@ -24,7 +24,6 @@ export const accountTradeSchema = /* @__PURE__ */ pure(() =>
     positionSide: positionSideSchema,
   }),
 );
-
 /** A taker fill of the caller. */
 export type AccountTrade = Strict<z.infer<typeof accountTradeSchema>>;
 
@@ -47,6 +46,5 @@ export const closedPositionRecordSchema = /* @__PURE__ */ pure(() =>
     liquidatedAt: z.nullable(z.string()),
   }),
 );
-
 /** A closed position, venue names. */
 export type ClosedPositionRecord = Strict<z.infer<typeof closedPositionRecordSchema>>;

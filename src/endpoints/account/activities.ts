@@ -36,7 +36,6 @@ export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
 export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.array(activitySchema), total: z.int(), totals: activityTotalsSchema }),
 );
-
 /** `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging. */
 export type ActivitiesReturnType = Strict<z.infer<typeof activitiesResponseSchema>>;
 

@@ -21,7 +21,6 @@ export const balanceParamsSchema = /* @__PURE__ */ pure(() => z.strictObject({ s
 export const balanceResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, balances: z.looseObject({ assets: z.array(futuresAssetBalanceSchema) }) }),
 );
-
 /** `{ ok: true, balances: { assets: FuturesAssetBalance[] } }`. */
 export type BalanceReturnType = Strict<z.infer<typeof balanceResponseSchema>>;
 

@@ -11,7 +11,6 @@ import type { Strict } from '../../schemas/strict.ts';
 export const exposureResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, grossExposure: decimalString, positions: z.array(positionSchema) }),
 );
-
 /** `{ ok: true, grossExposure, positions }`; `grossExposure` = sum of |quantity| over open positions. */
 export type ExposureReturnType = Strict<z.infer<typeof exposureResponseSchema>>;
 

@@ -28,7 +28,6 @@ export const pnlHistoryParamsSchema = /* @__PURE__ */ pure(() =>
 export const pnlHistoryResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, history: z.array(pnlBucketSchema), summary: pnlSummarySchema }),
 );
-
 /** `{ ok: true, history, summary }` — numbers. */
 export type PnlHistoryReturnType = Strict<z.infer<typeof pnlHistoryResponseSchema>>;
 

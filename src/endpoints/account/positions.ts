@@ -22,7 +22,6 @@ export const positionsParamsSchema = /* @__PURE__ */ pure(() =>
 export const positionsResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, positions: z.array(positionSchema) }),
 );
-
 /** `{ ok: true, positions: Position[] }`. */
 export type PositionsReturnType = Strict<z.infer<typeof positionsResponseSchema>>;
 

@@ -11,7 +11,6 @@ import type { Strict } from '../../schemas/strict.ts';
 export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]) }),
 );
-
 /** `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`. */
 export type SpotBalancesReturnType = Strict<z.infer<typeof spotBalancesResponseSchema>>;
 

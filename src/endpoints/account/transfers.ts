@@ -54,7 +54,6 @@ export const transfersAllParamsSchema = /* @__PURE__ */ pure(() =>
 export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, transfers: z.array(transferSchema), total: z.int() }),
 );
-
 /** `{ ok: true, transfers, total }`. */
 export type TransfersReturnType = Strict<z.infer<typeof transfersResponseSchema>>;
 

@@ -34,7 +34,6 @@ export const closeAndSwitchMarginResponseSchema = /* @__PURE__ */ pure(() =>
     }),
   }),
 );
-
 /** `{ ok: true, data: { symbol, marginType, canceledOrders, closedPositions } }`. */
 export type CloseAndSwitchMarginReturnType = Strict<z.infer<typeof closeAndSwitchMarginResponseSchema>>;
 

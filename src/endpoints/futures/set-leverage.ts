@@ -30,7 +30,6 @@ export const setLeverageParamsSchema = /* @__PURE__ */ pure(() =>
 export const setLeverageResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.looseObject({ leverage: z.number(), symbol: z.string() }) }),
 );
-
 /** `{ ok: true, data: { leverage, symbol } }`. */
 export type SetLeverageReturnType = Strict<z.infer<typeof setLeverageResponseSchema>>;
 

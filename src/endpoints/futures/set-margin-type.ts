@@ -35,7 +35,6 @@ export const setMarginTypeResponseSchema = /* @__PURE__ */ pure(() =>
     data: z.looseObject({ marginType: marginTypeSchema, symbol: z.string(), unchanged: z.optional(z.boolean()) }),
   }),
 );
-
 /** `{ ok: true, data: { marginType, symbol, unchanged? } }`; `unchanged: true` when it already was that mode. */
 export type SetMarginTypeReturnType = Strict<z.infer<typeof setMarginTypeResponseSchema>>;
 

@@ -21,7 +21,6 @@ export const setPositionModeParamsSchema = /* @__PURE__ */ pure(() =>
 export const setPositionModeResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.looseObject({ positionMode: positionModeSchema }) }),
 );
-
 /** `{ ok: true, data: { positionMode } }`. */
 export type SetPositionModeReturnType = Strict<z.infer<typeof setPositionModeResponseSchema>>;
 

@@ -27,7 +27,6 @@ export const depthParamsSchema = /* @__PURE__ */ pure(() =>
 export const depthResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, bids: z.array(depthLevelSchema), asks: z.array(depthLevelSchema) }),
 );
-
 /** `{ ok: true, bids, asks }`, each `[price, quantity]` string pairs; no `lastUpdateId`. */
 export type DepthReturnType = Strict<z.infer<typeof depthResponseSchema>>;
 

@@ -21,7 +21,6 @@ export const fundingRateParamsSchema = /* @__PURE__ */ pure(() => z.strictObject
 export const fundingRateResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, symbol: z.string(), fundingRate: z.nullable(decimalString) }),
 );
-
 /** `{ ok: true, symbol, fundingRate }` — `fundingRate` is `null` while the rate is not cached yet. */
 export type FundingRateReturnType = Strict<z.infer<typeof fundingRateResponseSchema>>;
 

@@ -9,7 +9,6 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Response of `GET /health`. */
 export const healthResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, service: z.string() }));
-
 /** `{ ok: true, service }`. */
 export type HealthReturnType = Strict<z.infer<typeof healthResponseSchema>>;
 

@@ -48,7 +48,6 @@ export const klinesParamsSchema = /* @__PURE__ */ pure(() =>
 export const klinesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.array(klineSchema) }),
 );
-
 /** `{ ok: true, data: Kline[] }` — each candle a 12-tuple; `parseKline` names the fields. */
 export type KlinesReturnType = Strict<z.infer<typeof klinesResponseSchema>>;
 

@@ -12,7 +12,6 @@ import type { Strict } from '../../schemas/strict.ts';
 export const platformStatusResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, features: platformFeaturesSchema }),
 );
-
 /** `{ ok: true, features: { referral, trading, deposits, withdrawals } }` (booleans). */
 export type PlatformStatusReturnType = Strict<z.infer<typeof platformStatusResponseSchema>>;
 

@@ -12,7 +12,6 @@ import type { Strict } from '../../schemas/strict.ts';
 export const platformTokensResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, hash: z.string(), tokens: z.array(platformTokenSchema) }),
 );
-
 /** `{ ok: true, hash, tokens }`; `hash` also comes as the `ETag` header. */
 export type PlatformTokensReturnType = Strict<z.infer<typeof platformTokensResponseSchema>>;
 

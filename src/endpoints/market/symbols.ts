@@ -11,7 +11,6 @@ import type { Strict } from '../../schemas/strict.ts';
 export const symbolsResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, symbols: z.array(z.string()) }),
 );
-
 /** `{ ok: true, symbols: string[] }`. */
 export type SymbolsReturnType = Strict<z.infer<typeof symbolsResponseSchema>>;
 

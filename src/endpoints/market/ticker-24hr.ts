@@ -22,7 +22,6 @@ export const ticker24hrParamsSchema = /* @__PURE__ */ pure(() => z.strictObject(
 export const ticker24hrResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, tickers: z.array(tickerSchema) }),
 );
-
 /** `{ ok: true, tickers }` — an array even for one symbol; there is no singular `ticker`. */
 export type Ticker24hrReturnType = Strict<z.infer<typeof ticker24hrResponseSchema>>;
 

@@ -27,7 +27,6 @@ export const tradesParamsSchema = /* @__PURE__ */ pure(() =>
 export const tradesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, trades: z.array(publicTradeSchema) }),
 );
-
 /** `{ ok: true, trades }`. */
 export type TradesReturnType = Strict<z.infer<typeof tradesResponseSchema>>;
 

@@ -21,7 +21,6 @@ export const cancelOrderParamsSchema = /* @__PURE__ */ pure(() => z.strictObject
 export const cancelOrderResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, order: orderSchema, venue: venuePassthroughSchema }),
 );
-
 /** `{ ok: true, order (status CANCELED), venue }`. */
 export type CancelOrderReturnType = Strict<z.infer<typeof cancelOrderResponseSchema>>;
 

@@ -44,7 +44,6 @@ export const closePositionResponseSchema = /* @__PURE__ */ pure(() =>
     venue: z.optional(venuePassthroughSchema),
   }),
 );
-
 /** `{ ok: true, closed, venue? }`; `closed.reconciled: true`: already closed, nothing sent (else the closing order). */
 export type ClosePositionReturnType = Strict<z.infer<typeof closePositionResponseSchema>>;
 

@@ -32,7 +32,6 @@ export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
 export const createBatchResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, results: z.array(batchOrderResultSchema) }),
 );
-
 /** `{ ok: true, results }`: one per item (`index` in your array), each with the `clientOrderId` sent for it. */
 export type CreateBatchReturnType = Omit<Strict<z.infer<typeof createBatchResponseSchema>>, 'results'> & {
   results: Array<BatchOrderResult & { clientOrderId: string }>;

@@ -136,7 +136,6 @@ export const createOrderResponseSchema = z.looseObject({
   venue: z.optional(venuePassthroughSchema),
   idempotent: z.optional(z.boolean()),
 });
-
 /** `{ ok: true, order, venue? , idempotent? }`. `idempotent: true` means the order already existed. */
 export type CreateOrderReturnType = Strict<z.infer<typeof createOrderResponseSchema>>;
 

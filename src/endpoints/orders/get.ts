@@ -9,7 +9,6 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Response of `GET /v2/orders/:id`. */
 export const getOrderResponseSchema = /* @__PURE__ */ pure(() => z.looseObject({ ok: okTrue, order: orderSchema }));
-
 /** `{ ok: true, order }`. */
 export type GetOrderReturnType = Strict<z.infer<typeof getOrderResponseSchema>>;
 

@@ -38,7 +38,6 @@ export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, orders: z.array(orderSchema), total: z.int() }),
 );
-
 /** `{ ok: true, orders, total }`; `total` counts every matching order, not just this page. */
 export type ListOrdersReturnType = Strict<z.infer<typeof listOrdersResponseSchema>>;
 

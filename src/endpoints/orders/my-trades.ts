@@ -36,7 +36,6 @@ export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
 export const myTradesResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.array(accountTradeSchema) }),
 );
-
 /** `{ ok: true, data: AccountTrade[] }`: taker fills only. */
 export type MyTradesReturnType = Strict<z.infer<typeof myTradesResponseSchema>>;
 

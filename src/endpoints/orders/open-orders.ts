@@ -26,7 +26,6 @@ export const openOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 export const openOrdersResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, orders: z.array(venueOpenOrderSchema) }),
 );
-
 /** `{ ok: true, orders }` with the venue's field names (`orderId` integer, `origQty`, `executedQty`, `time`). */
 export type OpenOrdersReturnType = Strict<z.infer<typeof openOrdersResponseSchema>>;
 

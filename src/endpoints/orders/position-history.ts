@@ -51,7 +51,6 @@ export const positionHistoryParamsSchema = /* @__PURE__ */ pure(() =>
 export const positionHistoryResponseSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({ ok: okTrue, data: z.array(closedPositionRecordSchema) }),
 );
-
 /** `{ ok: true, data: ClosedPositionRecord[] }` with the venue's names; see `normalizePositionHistory`. */
 export type PositionHistoryReturnType = Strict<z.infer<typeof positionHistoryResponseSchema>>;
 

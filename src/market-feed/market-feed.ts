@@ -36,12 +36,17 @@ export interface MarketDepth {
 
 type MarketListener = (message: { symbol: string; channel: string; data: unknown }) => void;
 
-/** What the feed needs of a stream: its `market` and `reconnected` events. An `AccountStream` fits. */
+/**
+ * What the feed needs of a stream: its `market`, `reconnected` and `close` events. An `AccountStream` fits. On a
+ * `close` with `willReconnect: false` the feed polls over REST instead; a source that never emits it is never left.
+ */
 export interface MarketMessageSource {
   on(event: 'market', listener: MarketListener): unknown;
   on(event: 'reconnected', listener: () => void): unknown;
+  on(event: 'close', listener: (info: { willReconnect: boolean }) => void): unknown;
   off(event: 'market', listener: MarketListener): unknown;
   off(event: 'reconnected', listener: () => void): unknown;
+  off(event: 'close', listener: (info: { willReconnect: boolean }) => void): unknown;
   /** Asks for the market data of `symbol` (`AccountStream.want`). */
   want?(symbol: string): void;
 }
@@ -137,7 +142,9 @@ export interface MarketFeed {
 export function createMarketFeed(client: BaseClient | PublicClient, options?: MarketFeedOptions | null): MarketFeed {
   const ctx = contextOf(client);
   const clock = withTimers(ctx.transport.config.clock);
-  const { intervalMs = 2_000, klinesLimit = 300, stream } = options ?? {};
+  const { intervalMs = 2_000, klinesLimit = 300 } = options ?? {};
+  /** The stream while it serves the feed: none once it has closed for good (the feed polls instead). */
+  let stream = options?.stream;
   if (!(typeof intervalMs === 'number' && intervalMs > 0 && intervalMs < 2 ** 31)) {
     throw new ConfigurationError('intervalMs must be > 0 and < 2^31 (ms)');
   }
@@ -318,8 +325,25 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     schedule();
   }
 
+  /** The stream closed for good: every streamed source is polled from now on (due at once, its candles in full). */
+  function fallBack(info: { willReconnect: boolean }): void {
+    if (closed || Object(info).willReconnect !== false) return;
+    unlisten();
+    ctx.transport.config.logger?.info('market feed: its stream closed for good, polling instead');
+    for (const s of sources.values()) if (s.streamed) Object.assign(s, { streamed: false, polled: true, dueAt: 0 });
+    schedule();
+  }
+
+  function unlisten(): void {
+    stream?.off('market', fromStream);
+    stream?.off('reconnected', resync);
+    stream?.off('close', fallBack);
+    stream = undefined;
+  }
+
   stream?.on('market', fromStream);
   stream?.on('reconnected', resync);
+  stream?.on('close', fallBack);
   const follow = (channel: Channel) => (symbol: string, listener: Listener) =>
     subscribe(channel, symbol, undefined, listener);
   const feed: MarketFeed = {
@@ -343,8 +367,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
       closed = true;
       sources.clear();
       aborter.abort();
-      stream?.off('market', fromStream);
-      stream?.off('reconnected', resync);
+      unlisten();
       clock.clearTimeout(timer);
     },
   };

@@ -12,34 +12,10 @@ import {
   type PublicTrade,
 } from 'futures-sdk';
 import { createMarketFeed, type MarketFeed } from 'futures-sdk/market';
-import { createExchange, type Exchange, ManualClock } from 'futures-sdk/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createExchange, ManualClock } from 'futures-sdk/testing';
+import { describe, expect, it } from 'vitest';
 import { until } from '../events/helpers.ts';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function rig(options: { retry?: false; timeoutMs?: number } = {}) {
-  const ex = createExchange({ seed: 23, volatility: 0 });
-  ex.setMarkPrice('BTCUSDT', '60000');
-  const server = await ex.listen();
-  cleanups.push(() => server.close());
-  const clock = new ManualClock({ start: Date.UTC(2026, 10, 28, 10, 0, 0) });
-  // Requests sent (the simulator records one when it answers).
-  const sent: string[] = [];
-  const client = createPublicClient({
-    baseUrl: server.url,
-    clock,
-    ...options,
-    fetch: (url: string | URL | Request, init?: RequestInit) => {
-      sent.push(new URL(String(url)).pathname);
-      return fetch(url, init);
-    },
-  });
-  return { ex, server, clock, client, sent };
-}
+import { cleanups, quiet, rig } from './rig.ts';
 
 function feedOf(client: Parameters<typeof createMarketFeed>[0], options: Parameters<typeof createMarketFeed>[1]) {
   const feed = createMarketFeed(client, options);
@@ -47,19 +23,6 @@ function feedOf(client: Parameters<typeof createMarketFeed>[0], options: Paramet
   const errors: FuturesError[] = [];
   feed.on('error', (error) => errors.push(error));
   return { feed, errors };
-}
-
-/**
- * Waits (real time) until the server has seen no new request for a moment; with `clock`, also until a timer is
- * armed again (the feed's round has ended: a slow answer on a loaded machine is not taken for the end of it).
- */
-async function quiet(ex: Exchange, clock?: ManualClock): Promise<void> {
-  let seen = -1;
-  const until = Date.now() + 5_000;
-  while (seen !== ex.requests.length || (clock && clock.pending === 0 && Date.now() < until)) {
-    seen = ex.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
 }
 
 /** Real-time pause (lets sockets and microtasks run). */

@@ -4,34 +4,10 @@
 import { EventEmitter } from 'node:events';
 import { FuturesClient, type Kline, type Logger } from 'futures-sdk';
 import { createMarketFeed } from 'futures-sdk/market';
-import { createExchange, type Exchange, ManualClock } from 'futures-sdk/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createExchange, ManualClock } from 'futures-sdk/testing';
+import { describe, expect, it } from 'vitest';
 import { until } from '../events/helpers.ts';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-/** Market-data requests since `from`, by path (`?one` for a one-symbol ticker). */
-const counted = (ex: Exchange, from: number) => {
-  const counts: Record<string, number> = {};
-  for (const r of ex.requests.slice(from)) {
-    const path = r.path === '/v2/ticker/24hr' && r.query['symbol'] ? `${r.path}?one` : r.path;
-    counts[path] = (counts[path] ?? 0) + 1;
-  }
-  return counts;
-};
-
-/** Waits (real time) until the server has seen no new request for a moment and the feed has armed its timer. */
-async function quiet(ex: Exchange, clock: ManualClock): Promise<void> {
-  let seen = -1;
-  const until = Date.now() + 5_000;
-  while (seen !== ex.requests.length || (clock.pending === 0 && Date.now() < until)) {
-    seen = ex.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-}
+import { cleanups, count, quiet, served } from './rig.ts';
 
 /**
  * A feed on a live account stream (its WebSocket on a second listener of the same simulator, which `closeWs` shuts)
@@ -64,7 +40,7 @@ async function streamedFeed() {
   clock.advance(0);
   await until(() => got.ticker > 0 && got.depth > 0 && got.trades.length > 0 && got.klines.length >= 2, 10_000);
   // From the firehose: no REST request but the candle history.
-  expect(counted(ex, 0)).toEqual({ '/v2/klines': 1 });
+  expect(count(served(ex, 0))).toEqual({ '/v2/klines': 1 });
   return { ex, ws, clock, stream, feed, got, errors, infos };
 }
 
@@ -80,7 +56,12 @@ async function fallsBackToPolling(
   let from = ex.requests.length;
   clock.advance(0);
   await quiet(ex, clock);
-  expect(counted(ex, from)).toEqual({ '/v2/ticker/24hr?one': 1, '/v2/depth': 1, '/v2/trades': 1, '/v2/klines': 1 });
+  expect(count(served(ex, from))).toEqual({
+    '/v2/ticker/24hr?one': 1,
+    '/v2/depth': 1,
+    '/v2/trades': 1,
+    '/v2/klines': 1,
+  });
   expect(ex.requests.at(-1)?.query['limit']).toBe('30');
   // A subscription made now polls from the start (its history at once); then every interval, candles two at a time.
   const eth: Kline[][] = [];
@@ -94,7 +75,12 @@ async function fallsBackToPolling(
   from = ex.requests.length;
   clock.advance(1_000);
   await quiet(ex, clock);
-  expect(counted(ex, from)).toEqual({ '/v2/ticker/24hr?one': 1, '/v2/depth': 1, '/v2/trades': 1, '/v2/klines': 2 });
+  expect(count(served(ex, from))).toEqual({
+    '/v2/ticker/24hr?one': 1,
+    '/v2/depth': 1,
+    '/v2/trades': 1,
+    '/v2/klines': 2,
+  });
   const limits = ex.requests.slice(from).filter((r) => r.path === '/v2/klines');
   expect(limits.map((r) => r.query['limit'])).toEqual(['2', '2']);
   expect(eth).toHaveLength(2);
@@ -149,7 +135,7 @@ describe('MarketFeed: the stream closes for good', () => {
       clock.advance(ms);
       await quiet(ex, clock);
     }
-    expect(counted(ex, 0)).toEqual({ '/v2/ticker/24hr?one': 2, '/v2/trades': 2 });
+    expect(count(served(ex, 0))).toEqual({ '/v2/ticker/24hr?one': 2, '/v2/trades': 2 });
     expect(got.ticker).toBe(2);
     feed.close();
     expect(clock.pending).toBe(0);

@@ -13,48 +13,12 @@ import {
   type Ticker,
 } from 'futures-sdk';
 import { createMarketFeed, type MarketDepth, ticker24hr } from 'futures-sdk/market';
-import { createExchange, type Exchange, ManualClock } from 'futures-sdk/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createExchange } from 'futures-sdk/testing';
+import { describe, expect, it } from 'vitest';
 import { until } from '../events/helpers.ts';
-
-const cleanups: Array<() => unknown> = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+import { cleanups, count, quiet, rig, served } from './rig.ts';
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
-
-async function rig(options: { retry?: false } = {}) {
-  const ex = createExchange({ seed: 23, volatility: 0 });
-  ex.setMarkPrice('BTCUSDT', '60000');
-  const server = await ex.listen();
-  cleanups.push(() => server.close());
-  const clock = new ManualClock({ start: Date.UTC(2026, 10, 28, 10, 0, 0) });
-  const client = createPublicClient({ baseUrl: server.url, clock, ...options });
-  return { ex, server, clock, client };
-}
-
-/** Requests the server received, by path (market data only). */
-const served = (ex: Exchange, from = 0) =>
-  ex.requests.slice(from).map((r) => (r.path === '/v2/ticker/24hr' && r.query['symbol'] ? `${r.path}?one` : r.path));
-const count = (paths: string[]) => {
-  const counts: Record<string, number> = {};
-  for (const path of paths) counts[path] = (counts[path] ?? 0) + 1;
-  return counts;
-};
-
-/**
- * Waits (real time) until the server has seen no new request for a moment; with `clock`, also until a timer is
- * armed again (the feed's round has ended: a slow answer on a loaded machine is not taken for the end of it).
- */
-async function quiet(ex: Exchange, clock?: ManualClock): Promise<void> {
-  let seen = -1;
-  const until = Date.now() + 5_000;
-  while (seen !== ex.requests.length || (clock && clock.pending === 0 && Date.now() < until)) {
-    seen = ex.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 40));
-  }
-}
 
 describe('MarketFeed (polling)', () => {
   it('N widgets on M symbols: one request per channel (and symbol) per interval, one ticker request for all', async () => {

@@ -17,7 +17,7 @@ export const decimalString = /* @__PURE__ */ pure(() => z.string());
 export const okTrue = /* @__PURE__ */ pure(() => z.literal(true));
 
 /** A response's `venue` object: the venue's raw response, every field kept as sent (the spec leaves it open). */
-export const venuePassthroughSchema = /* @__PURE__ */ pure(() => z.record(z.string(), z.unknown()));
+export const venuePassthroughSchema = /* @__PURE__ */ pure(() => z.looseObject({}));
 
 /** Order side. */
 export const orderSideSchema = /* @__PURE__ */ pure(() => z.enum(['BUY', 'SELL']));

@@ -9,7 +9,7 @@ import type { Strict } from '../../schemas/strict.ts';
 
 /** Response of `GET /v2/accounts/:id/balances`: `balances` is an array, or the upstream object when it has none. */
 export const spotBalancesResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ ok: okTrue, balances: z.union([z.array(spotBalanceSchema), z.record(z.string(), z.unknown())]) }),
+  z.looseObject({ ok: okTrue, balances: z.union([z.array(spotBalanceSchema), z.looseObject({})]) }),
 );
 /** `{ ok: true, balances }` — `balances` is `SpotBalance[]` or the raw upstream object; check `Array.isArray`. */
 export type SpotBalancesReturnType = Strict<z.infer<typeof spotBalancesResponseSchema>>;

@@ -58,7 +58,7 @@ export type Execution = Strict<z.infer<typeof executionSchema>>;
  * {@link Transfer}, `EXECUTION` an {@link Execution}. `ts` is ISO-8601.
  */
 export const activitySchema = /* @__PURE__ */ pure(() =>
-  z.discriminatedUnion('type', [
+  z.union([
     z.looseObject({ type: z.literal('ORDER'), id: z.string(), data: orderSchema, ts: z.string() }),
     z.looseObject({ type: z.literal('EXECUTION'), id: z.string(), data: executionSchema, ts: z.string() }),
     z.looseObject({ type: z.literal('TRANSFER'), id: z.string(), data: transferSchema, ts: z.string() }),

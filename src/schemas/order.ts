@@ -49,7 +49,7 @@ export type Order = Strict<z.infer<typeof orderSchema>>;
 
 /** An item of the `POST /v2/orders/batch` response: `orderId`, `symbol`, `status` if `success`, else `error`. */
 export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
-  z.discriminatedUnion('success', [
+  z.union([
     z.looseObject({
       index: z.int(),
       success: z.literal(true),

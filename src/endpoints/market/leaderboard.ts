@@ -45,7 +45,7 @@ const board = <T extends LeaderboardType, Row extends z.ZodMiniType>(type: T, ro
 
 /** Response of `GET /v2/leaderboard`, discriminated on `type`. */
 export const leaderboardResponseSchema = /* @__PURE__ */ pure(() =>
-  z.discriminatedUnion('type', [
+  z.union([
     board('volume', volumeLeaderboardEntrySchema),
     board('referrals', referralsLeaderboardEntrySchema),
     board('commission', commissionLeaderboardEntrySchema),

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { RequestValidationError } from '../errors/request-validation-error.ts';
+import { integerCheck } from '../schemas/common.ts';
 import { parseContext } from './issue-message.ts';
 import { pure } from './pure.ts';
 
@@ -69,5 +70,5 @@ export function intInRange(min: number, max: number) {
   const outside = { error: `must be between ${min} and ${max}` };
   return z
     .number({ error: requiredOr('must be a number') })
-    .check(z.int({ error: 'must be an integer' }), z.minimum(min, outside), z.maximum(max, outside));
+    .check(integerCheck('must be an integer'), z.minimum(min, outside), z.maximum(max, outside));
 }

@@ -2,6 +2,7 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import { intInRange, nonEmptyString } from '../_internal/validate.ts';
+import { integerCheck } from '../schemas/common.ts';
 
 /** `subAccountId` as a call argument: a non-empty string, optional. @internal */
 export const subAccountIdParam = /* @__PURE__ */ pure(() => z.optional(nonEmptyString));
@@ -11,7 +12,7 @@ export const optionalEpochMs = /* @__PURE__ */ pure(() =>
   z.optional(
     z
       .number({ error: 'must be a millisecond epoch number' })
-      .check(z.int({ error: 'must be an integer (milliseconds)' }), z.minimum(0, { error: 'must not be negative' })),
+      .check(integerCheck('must be an integer (milliseconds)'), z.minimum(0, { error: 'must not be negative' })),
   ),
 );
 

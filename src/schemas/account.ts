@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
-import { decimalString, openEnum } from './common.ts';
+import { decimalString, int, openEnum } from './common.ts';
 import { orderSchema } from './order.ts';
 import type { Strict } from './strict.ts';
 
@@ -72,14 +72,14 @@ export const activityTotalsSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     totalBuyVolume: decimalString,
     totalSellVolume: decimalString,
-    totalBuyCount: z.int(),
-    totalSellCount: z.int(),
-    totalOrderBuyCount: z.int(),
-    totalOrderSellCount: z.int(),
+    totalBuyCount: int(),
+    totalSellCount: int(),
+    totalOrderBuyCount: int(),
+    totalOrderSellCount: int(),
     totalDeposits: decimalString,
     totalWithdrawals: decimalString,
-    totalDepositCount: z.int(),
-    totalWithdrawalCount: z.int(),
+    totalDepositCount: int(),
+    totalWithdrawalCount: int(),
   }),
 );
 /** Account-wide totals of the activity feed. */
@@ -87,14 +87,14 @@ export type ActivityTotals = Strict<z.infer<typeof activityTotalsSchema>>;
 
 /** One bucket of `GET /v2/account/pnl-history`. Unlike everywhere else, the amounts are JSON numbers. */
 export const pnlBucketSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ date: z.string(), pnl: z.number(), volume: z.number(), trades: z.int() }),
+  z.looseObject({ date: z.string(), pnl: z.number(), volume: z.number(), trades: int() }),
 );
 /** A PnL bucket (numbers, not strings). */
 export type PnlBucket = Strict<z.infer<typeof pnlBucketSchema>>;
 
 /** The summary of `GET /v2/account/pnl-history` (numbers). */
 export const pnlSummarySchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ totalPnl: z.number(), totalVolume: z.number(), totalTrades: z.int() }),
+  z.looseObject({ totalPnl: z.number(), totalVolume: z.number(), totalTrades: int() }),
 );
 /** PnL totals over the returned window. */
 export type PnlSummary = Strict<z.infer<typeof pnlSummarySchema>>;

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
-import { decimalString } from './common.ts';
+import { decimalString, int } from './common.ts';
 import type { Strict } from './strict.ts';
 
 /** A 24-hour ticker (`GET /v2/ticker/24hr`). Amounts are decimal strings. */
@@ -26,7 +26,7 @@ export type DepthLevel = Strict<z.infer<typeof depthLevelSchema>>;
 
 /** A public trade (`GET /v2/trades`). `id` is an integer and `time` a ms epoch. */
 export const publicTradeSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ id: z.int(), price: decimalString, qty: decimalString, time: z.int(), isBuyerMaker: z.boolean() }),
+  z.looseObject({ id: int(), price: decimalString, qty: decimalString, time: int(), isBuyerMaker: z.boolean() }),
 );
 /** A public trade. */
 export type PublicTrade = Strict<z.infer<typeof publicTradeSchema>>;
@@ -59,7 +59,7 @@ export type KlineInterval = (typeof KLINE_INTERVALS)[number];
  */
 export const klineSchema = /* @__PURE__ */ pure(() => {
   const ohlcv = [decimalString, decimalString, decimalString, decimalString, decimalString] as const;
-  return z.tuple([z.int(), ...ohlcv, z.int(), decimalString, z.int(), decimalString, decimalString, z.string()]);
+  return z.tuple([int(), ...ohlcv, int(), decimalString, int(), decimalString, decimalString, z.string()]);
 });
 /** A raw candle (12-tuple). */
 export type Kline = Strict<z.infer<typeof klineSchema>>;
@@ -74,7 +74,7 @@ export const LEADERBOARD_PERIODS = ['7d', '30d', 'all'] as const;
 /** `7d`, `30d` or `all`. */
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
-const rankShape = { rank: /* @__PURE__ */ pure(() => z.int()), walletAddress: /* @__PURE__ */ pure(() => z.string()) };
+const rankShape = { rank: /* @__PURE__ */ pure(() => int()), walletAddress: /* @__PURE__ */ pure(() => z.string()) };
 
 /** A `volume` leaderboard row. */
 export const volumeLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
@@ -85,7 +85,7 @@ export type VolumeLeaderboardEntry = Strict<z.infer<typeof volumeLeaderboardEntr
 
 /** A `referrals` leaderboard row. */
 export const referralsLeaderboardEntrySchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ ...rankShape, userId: z.string(), referralCount: z.int() }),
+  z.looseObject({ ...rankShape, userId: z.string(), referralCount: int() }),
 );
 /** A `referrals` leaderboard row. */
 export type ReferralsLeaderboardEntry = Strict<z.infer<typeof referralsLeaderboardEntrySchema>>;
@@ -99,7 +99,7 @@ export type CommissionLeaderboardEntry = Strict<z.infer<typeof commissionLeaderb
 
 /** One entry of the token registry (`GET /v2/platform/tokens`): (chainId, asset) → decimals. */
 export const platformTokenSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ chainId: z.int(), asset: z.string(), decimals: z.int(), contractAddress: z.string() }),
+  z.looseObject({ chainId: int(), asset: z.string(), decimals: int(), contractAddress: z.string() }),
 );
 /** A registered token. */
 export type PlatformToken = Strict<z.infer<typeof platformTokenSchema>>;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
 import {
   decimalString,
+  int,
   type ORDER_TYPES,
   openEnum,
   orderSideSchema,
@@ -51,7 +52,7 @@ export type Order = Strict<z.infer<typeof orderSchema>>;
 export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
   z.union([
     z.looseObject({
-      index: z.int(),
+      index: int(),
       success: z.literal(true),
       orderId: z.string(),
       symbol: z.string(),
@@ -59,7 +60,7 @@ export const batchOrderResultSchema = /* @__PURE__ */ pure(() =>
       idempotent: z.optional(z.boolean()),
     }),
     z.looseObject({
-      index: z.int(),
+      index: int(),
       success: z.literal(false),
       error: z.string(),
       idempotent: z.optional(z.boolean()),
@@ -90,14 +91,14 @@ export type CancelAllResultEntry = Strict<z.infer<typeof cancelAllResultEntrySch
 export const venueOpenOrderSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
     symbol: z.string(),
-    orderId: z.int(),
+    orderId: int(),
     side: orderSideSchema,
     type: openEnum<(typeof ORDER_TYPES)[number]>(),
     price: decimalString,
     origQty: decimalString,
     executedQty: decimalString,
     status: openEnum<(typeof ORDER_STATUSES)[number]>(),
-    time: z.int(),
+    time: int(),
   }),
 );
 /** A venue open order (venue names, integer `orderId`). */

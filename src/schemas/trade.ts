@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
-import { decimalString, orderSideSchema, positionSideSchema } from './common.ts';
+import { decimalString, int, orderSideSchema, positionSideSchema } from './common.ts';
 import type { Strict } from './strict.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { Strict } from './strict.ts';
  */
 export const accountTradeSchema = /* @__PURE__ */ pure(() =>
   z.looseObject({
-    id: z.int(),
+    id: int(),
     symbol: z.string(),
     orderId: z.string(),
     side: orderSideSchema,
@@ -18,7 +18,7 @@ export const accountTradeSchema = /* @__PURE__ */ pure(() =>
     quoteQty: decimalString,
     commission: decimalString,
     commissionAsset: z.string(),
-    time: z.int(),
+    time: int(),
     isBuyer: z.boolean(),
     isMaker: z.boolean(),
     positionSide: positionSideSchema,

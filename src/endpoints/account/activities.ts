@@ -6,7 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Activity, activitySchema, activityTotalsSchema } from '../../schemas/account.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { int, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { optionalOffset, optionalPositiveInt } from '../_shared.ts';
 
@@ -34,7 +34,7 @@ export const activitiesParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/me/activities`: entries are under `data` (not `activities`). */
 export const activitiesResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ ok: okTrue, data: z.array(activitySchema), total: z.int(), totals: activityTotalsSchema }),
+  z.looseObject({ ok: okTrue, data: z.array(activitySchema), total: int(), totals: activityTotalsSchema }),
 );
 /** `{ ok: true, data: Activity[], total, totals }`; `totals` is account-wide and ignores paging. */
 export type ActivitiesReturnType = Strict<z.infer<typeof activitiesResponseSchema>>;

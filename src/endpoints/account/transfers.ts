@@ -6,7 +6,7 @@ import { type BaseClient, contextOf } from '../../base-client.ts';
 import { paginate } from '../../helpers/paginate.ts';
 import type { CallOptions } from '../../options.ts';
 import { type Transfer, transferSchema } from '../../schemas/account.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { int, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { optionalOffset } from '../_shared.ts';
 
@@ -52,7 +52,7 @@ export const transfersAllParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/me/transfers`. */
 export const transfersResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ ok: okTrue, transfers: z.array(transferSchema), total: z.int() }),
+  z.looseObject({ ok: okTrue, transfers: z.array(transferSchema), total: int() }),
 );
 /** `{ ok: true, transfers, total }`. */
 export type TransfersReturnType = Strict<z.infer<typeof transfersResponseSchema>>;

@@ -8,7 +8,7 @@ import { AbortError } from '../../errors/abort-error.ts';
 import { ApiError } from '../../errors/api-error.ts';
 import { FuturesError } from '../../errors/futures-error.ts';
 import type { CallOptions } from '../../options.ts';
-import { type OrderType, okTrue } from '../../schemas/common.ts';
+import { int, type OrderType, okTrue } from '../../schemas/common.ts';
 import {
   type CancelAllResultEntry,
   cancelAllResultEntrySchema,
@@ -57,8 +57,8 @@ export const cancelAllResponseSchema = /* @__PURE__ */ pure(() =>
   z.pipe(
     z.looseObject({
       ok: okTrue,
-      canceled: z.int(),
-      total: z.optional(z.int()),
+      canceled: int(),
+      total: z.optional(int()),
       results: z.optional(z.array(cancelAllResultEntrySchema)),
     }),
     z.transform(({ total, results, ...rest }) => ({

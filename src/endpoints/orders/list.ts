@@ -4,7 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { intInRange, nonEmptyString, symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { int, okTrue } from '../../schemas/common.ts';
 import { type OrderStatus, orderSchema } from '../../schemas/order.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { optionalOffset } from '../_shared.ts';
@@ -36,7 +36,7 @@ export const listOrdersParamsSchema = /* @__PURE__ */ pure(() =>
 
 /** Response of `GET /v2/orders`. */
 export const listOrdersResponseSchema = /* @__PURE__ */ pure(() =>
-  z.looseObject({ ok: okTrue, orders: z.array(orderSchema), total: z.int() }),
+  z.looseObject({ ok: okTrue, orders: z.array(orderSchema), total: int() }),
 );
 /** `{ ok: true, orders, total }`; `total` counts every matching order, not just this page. */
 export type ListOrdersReturnType = Strict<z.infer<typeof listOrdersResponseSchema>>;

@@ -4,7 +4,7 @@ import { pure } from '../../_internal/pure.ts';
 import { symbolParam } from '../../_internal/validate.ts';
 import { type BaseClient, contextOf } from '../../base-client.ts';
 import type { CallOptions } from '../../options.ts';
-import { okTrue } from '../../schemas/common.ts';
+import { integerCheck, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
 import { subAccountIdParam } from '../_shared.ts';
@@ -26,7 +26,7 @@ export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
     fromId: z.optional(
       z
         .number({ error: 'must be a trade id (integer)' })
-        .check(z.int({ error: 'must be an integer' }), z.minimum(0, { error: 'must not be negative' })),
+        .check(integerCheck('must be an integer'), z.minimum(0, { error: 'must not be negative' })),
     ),
     subAccountId: subAccountIdParam,
   }),

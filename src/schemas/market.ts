@@ -19,10 +19,22 @@ export const tickerSchema = /* @__PURE__ */ pure(() =>
 /** A 24-hour ticker. */
 export type Ticker = Strict<z.infer<typeof tickerSchema>>;
 
+/**
+ * An array of `kinds.length` items, each a safe integer (`n`) or a string (`s`): a candle or a book level checked
+ * without zod's tuple (0.5 KB gzip). A bad one is reported at the array, not the item.
+ */
+const tupleOf = <Tuple>(kinds: string) =>
+  z.custom<Tuple>(
+    (value) =>
+      Array.isArray(value) &&
+      value.length === kinds.length &&
+      value.every((item, index) => (kinds[index] === 'n' ? Number.isSafeInteger(item) : typeof item === 'string')),
+  );
+
 /** One order-book level: `[price, quantity]`, both decimal strings. */
-export const depthLevelSchema = /* @__PURE__ */ pure(() => z.tuple([decimalString, decimalString]));
-/** `[price, quantity]`. */
-export type DepthLevel = Strict<z.infer<typeof depthLevelSchema>>;
+export type DepthLevel = [price: string, quantity: string];
+/** Checks a {@link DepthLevel}. */
+export const depthLevelSchema = /* @__PURE__ */ pure(() => tupleOf<DepthLevel>('ss'));
 
 /** A public trade (`GET /v2/trades`). `id` is an integer and `time` a ms epoch. */
 export const publicTradeSchema = /* @__PURE__ */ pure(() =>
@@ -53,16 +65,23 @@ export const KLINE_INTERVALS = [
 /** A kline interval (`1m` … `1M`). */
 export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 
-/**
- * A candle: a 12-tuple of openTime (ms), open, high, low, close, volume, closeTime (ms), quoteVolume, trades
- * (count), takerBuyBase, takerBuyQuote, ignored. `parseKline` names them.
- */
-export const klineSchema = /* @__PURE__ */ pure(() => {
-  const ohlcv = [decimalString, decimalString, decimalString, decimalString, decimalString] as const;
-  return z.tuple([int(), ...ohlcv, int(), decimalString, int(), decimalString, decimalString, z.string()]);
-});
-/** A raw candle (12-tuple). */
-export type Kline = Strict<z.infer<typeof klineSchema>>;
+/** A raw candle: ms epochs and the trade count are integers, the rest decimal strings. `parseKline` names them. */
+export type Kline = [
+  openTime: number,
+  open: string,
+  high: string,
+  low: string,
+  close: string,
+  volume: string,
+  closeTime: number,
+  quoteVolume: string,
+  trades: number,
+  takerBuyBase: string,
+  takerBuyQuote: string,
+  ignore: string,
+];
+/** Checks a {@link Kline} (a 12-tuple). */
+export const klineSchema = /* @__PURE__ */ pure(() => tupleOf<Kline>('nsssssnsnsss'));
 
 /** Leaderboard kinds. */
 export const LEADERBOARD_TYPES = ['volume', 'referrals', 'commission'] as const;

@@ -207,6 +207,38 @@ describe('responses are validated and kept as the server sent them', () => {
     );
   });
 
+  it('a candle with any item of the wrong kind, or one too many, is a ResponseValidationError at that candle', async () => {
+    const good = specRoutes()['GET /v2/klines'].body.data[0]!;
+    const bad = [
+      ...good.map((item, index) =>
+        good.map((other, at) => (at === index ? (typeof item === 'number' ? String(item) : 1) : other)),
+      ),
+      good.map((item, index) => (index === 0 ? 1.5 : item)),
+      [...good, '0'],
+    ];
+    for (const candle of bad) {
+      const { fetch } = recordingFetch({ 'GET /v2/klines': { body: { ok: true, data: [good, candle] } } });
+      const error = await testClient(fetch)
+        .market.klines({ symbol: 'BTCUSDT', interval: '1m' })
+        .catch((caught: unknown) => caught);
+      expect(error, JSON.stringify(candle)).toBeInstanceOf(ResponseValidationError);
+      expect((error as ResponseValidationError).issues[0]?.path).toEqual(['data', 1]);
+    }
+  });
+
+  it('a book level must be [price, quantity] strings', async () => {
+    const depth = (asks: unknown[]) =>
+      recordingFetch({ 'GET /v2/depth': { body: { ok: true, symbol: 'BTCUSDT', bids: [['1', '2']], asks } } }).fetch;
+    await expect(testClient(depth([['3', '4']])).market.depth({ symbol: 'BTCUSDT' })).resolves.toMatchObject({
+      asks: [['3', '4']],
+    });
+    for (const level of [['1'], ['1', 2], ['1', '2', '3'], { 0: '1', 1: '2', length: 2 }]) {
+      await expect(testClient(depth([level])).market.depth({ symbol: 'BTCUSDT' })).rejects.toBeInstanceOf(
+        ResponseValidationError,
+      );
+    }
+  });
+
   it.each(['volume', 'referrals', 'commission'] as const)('leaderboard rows follow type %s', async (type) => {
     const { fetch } = recordingFetch(specRoutes());
     const res = await testClient(fetch).market.leaderboard({ type });

@@ -36,14 +36,18 @@ const POSITIVE_DECIMAL = /^\d+(\.\d+)?$/;
 /** A positive decimal string: `^\d+(\.\d+)?$` and greater than zero. Numbers, `1e-7`, `-1`, `''`, `0` fail. */
 export const positiveDecimalParam = /* @__PURE__ */ pure(() =>
   z.string({ error: requiredOr('must be a decimal string, e.g. "0.01"') }).check(
-    z.regex(POSITIVE_DECIMAL, { error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)' }),
+    z.refine((value) => POSITIVE_DECIMAL.test(value), {
+      error: 'must be a plain decimal string like "0.01" (no sign, exponent or spaces)',
+    }),
     z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0' }),
   ),
 );
 
 /** A non-empty string such as a symbol or an id. */
 export const nonEmptyString = /* @__PURE__ */ pure(() =>
-  z.string({ error: requiredOr('must be a string') }).check(z.minLength(1, { error: 'must not be empty' })),
+  z
+    .string({ error: requiredOr('must be a string') })
+    .check(z.refine((value) => value !== '', { error: 'must not be empty' })),
 );
 
 const SYMBOL = /^[A-Z0-9]+$/;
@@ -53,22 +57,23 @@ const SYMBOL = /^[A-Z0-9]+$/;
  * sending, because the server answers a lower-case `'btcusdt'` with a 400; the message names the form to use.
  */
 export const symbolParam = nonEmptyString.check(
-  z.superRefine((value, ctx) => {
-    if (value === '' || SYMBOL.test(value)) return; // '' is reported as empty already
-    const upper = value.toUpperCase();
-    const example = upper.replace(/[^A-Z0-9]/g, '').slice(0, 40) || 'BTCUSDT';
-    const message =
-      upper === example
+  // '' is reported as empty already
+  z.refine((value) => value === '' || SYMBOL.test(value), {
+    error: ({ input }) => {
+      const upper = String(input).toUpperCase();
+      const example = upper.replace(/[^A-Z0-9]/g, '').slice(0, 40) || 'BTCUSDT';
+      return upper === example
         ? `must be uppercase, e.g. '${example}'`
         : `must be upper-case letters and digits only, e.g. '${example}'`;
-    ctx.addIssue({ code: 'custom', message });
+    },
   }),
 );
 
 /** An integer in [min, max]. */
 export function intInRange(min: number, max: number) {
   const outside = { error: `must be between ${min} and ${max}` };
-  return z
-    .number({ error: requiredOr('must be a number') })
-    .check(integerCheck('must be an integer'), z.minimum(min, outside), z.maximum(max, outside));
+  return z.number({ error: requiredOr('must be a number') }).check(
+    integerCheck('must be an integer'),
+    z.refine((value) => value >= min && value <= max, outside),
+  );
 }

@@ -4,6 +4,11 @@ import { pure } from '../_internal/pure.ts';
 import { intInRange, nonEmptyString } from '../_internal/validate.ts';
 import { integerCheck } from '../schemas/common.ts';
 
+/** A number check: at least 0. @internal */
+export const nonNegative = /* @__PURE__ */ pure(() =>
+  z.refine<number>((value) => value >= 0, { error: 'must not be negative' }),
+);
+
 /** `subAccountId` as a call argument: a non-empty string, optional. @internal */
 export const subAccountIdParam = /* @__PURE__ */ pure(() => z.optional(nonEmptyString));
 
@@ -12,7 +17,7 @@ export const optionalEpochMs = /* @__PURE__ */ pure(() =>
   z.optional(
     z
       .number({ error: 'must be a millisecond epoch number' })
-      .check(integerCheck('must be an integer (milliseconds)'), z.minimum(0, { error: 'must not be negative' })),
+      .check(integerCheck('must be an integer (milliseconds)'), nonNegative),
   ),
 );
 

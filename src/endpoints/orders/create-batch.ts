@@ -19,12 +19,11 @@ export type CreateBatchParameters = ReadonlyArray<CreateOrderParameters>;
 /** Run-time check of {@link CreateBatchParameters}; issues are reported as `orders.<index>.<field>`. */
 export const createBatchParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
-    orders: z
-      .array(createOrderParamsSchema, { error: 'must be an array of orders' })
-      .check(
-        z.minLength(1, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
-        z.maxLength(MAX_BATCH_ORDERS, { error: `must hold 1 to ${MAX_BATCH_ORDERS} orders` }),
-      ),
+    orders: z.array(createOrderParamsSchema, { error: 'must be an array of orders' }).check(
+      z.refine((orders) => orders.length >= 1 && orders.length <= MAX_BATCH_ORDERS, {
+        error: `must hold 1 to ${MAX_BATCH_ORDERS} orders`,
+      }),
+    ),
   }),
 );
 

@@ -75,7 +75,9 @@ const baseShape = {
   positionSide: z.optional(z.enum(['BOTH', 'LONG', 'SHORT'], { error: "must be 'BOTH', 'LONG' or 'SHORT'" })),
   reduceOnly: optionalBoolean,
   subAccountId: z.optional(nonEmptyString),
-  clientOrderId: z.optional(nonEmptyString.check(z.maxLength(64, { error: 'must be at most 64 characters' }))),
+  clientOrderId: z.optional(
+    nonEmptyString.check(z.refine((id) => id.length <= 64, { error: 'must be at most 64 characters' })),
+  ),
 };
 // Optional: in zod 4 a key whose schema is z.undefined() is still required unless marked optional.
 const forbidden = (types: string) => z.optional(z.undefined({ error: `is not allowed for ${types} orders` }));

@@ -7,7 +7,7 @@ import type { CallOptions } from '../../options.ts';
 import { integerCheck, okTrue } from '../../schemas/common.ts';
 import type { Strict } from '../../schemas/strict.ts';
 import { accountTradeSchema } from '../../schemas/trade.ts';
-import { subAccountIdParam } from '../_shared.ts';
+import { nonNegative, subAccountIdParam } from '../_shared.ts';
 
 /** Query of `GET /v2/futures/myTrades`. */
 export interface MyTradesParameters {
@@ -24,9 +24,7 @@ export const myTradesParamsSchema = /* @__PURE__ */ pure(() =>
   z.strictObject({
     symbol: symbolParam,
     fromId: z.optional(
-      z
-        .number({ error: 'must be a trade id (integer)' })
-        .check(integerCheck('must be an integer'), z.minimum(0, { error: 'must not be negative' })),
+      z.number({ error: 'must be a trade id (integer)' }).check(integerCheck('must be an integer'), nonNegative),
     ),
     subAccountId: subAccountIdParam,
   }),

@@ -16,6 +16,18 @@ export const integerCheck = (error: string) => z.refine(Number.isSafeInteger, { 
 /** A safe integer as the server sends it (counts, ids, ms epochs). */
 export const int = () => z.number().check(integerCheck('Invalid input: expected int'));
 
+/**
+ * An array of `kinds.length` items, each a safe integer (`n`) or a string (`s`): a candle or a book level checked
+ * without zod's tuple (0.5 KB gzip). A bad one is reported at the array, not the item.
+ */
+export const tupleOf = <Tuple>(kinds: string) =>
+  z.custom<Tuple>(
+    (value) =>
+      Array.isArray(value) &&
+      value.length === kinds.length &&
+      value.every((item, index) => (kinds[index] === 'n' ? Number.isSafeInteger(item) : typeof item === 'string')),
+  );
+
 /** A decimal string as the server sends it (kept as a string; compare with exact arithmetic). */
 export const decimalString = /* @__PURE__ */ pure(() => z.string());
 

@@ -1,5 +1,5 @@
 export * from './account.ts';
-// openEnum, decimalString and okTrue are building blocks of our schemas, not API: they stay internal.
+// openEnum, decimalString, okTrue, int, integerCheck and tupleOf are building blocks of our schemas, not API: they stay internal.
 export {
   type MarginType,
   marginTypeSchema,

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { pure } from '../_internal/pure.ts';
-import { decimalString, int } from './common.ts';
+import { decimalString, int, tupleOf } from './common.ts';
 import type { Strict } from './strict.ts';
 
 /** A 24-hour ticker (`GET /v2/ticker/24hr`). Amounts are decimal strings. */
@@ -18,18 +18,6 @@ export const tickerSchema = /* @__PURE__ */ pure(() =>
 );
 /** A 24-hour ticker. */
 export type Ticker = Strict<z.infer<typeof tickerSchema>>;
-
-/**
- * An array of `kinds.length` items, each a safe integer (`n`) or a string (`s`): a candle or a book level checked
- * without zod's tuple (0.5 KB gzip). A bad one is reported at the array, not the item.
- */
-const tupleOf = <Tuple>(kinds: string) =>
-  z.custom<Tuple>(
-    (value) =>
-      Array.isArray(value) &&
-      value.length === kinds.length &&
-      value.every((item, index) => (kinds[index] === 'n' ? Number.isSafeInteger(item) : typeof item === 'string')),
-  );
 
 /** One order-book level: `[price, quantity]`, both decimal strings. */
 export type DepthLevel = [price: string, quantity: string];

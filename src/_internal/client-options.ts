@@ -40,8 +40,8 @@ export function copyOptions<T extends SharedOptionsInput>(options: T): T {
   }
 }
 
-/** `value` if it is an integer from `min` to `max`, `fallback` if undefined; else a ConfigurationError. */
-function integer(value: unknown, name: string, min: number, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+/** `value` if an integer from `min` to `max` (default: MAX_SAFE_INTEGER), `fallback` if undefined; else throws. */
+function integer(value: unknown, name: string, min: number, fallback: number, max = 2 ** 53 - 1): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || (value as number) < min || (value as number) > max) {
     fail(`${name} must be an integer from ${min} to ${max} (got ${String(value)})`);
@@ -50,7 +50,7 @@ function integer(value: unknown, name: string, min: number, fallback: number, ma
 }
 
 function resolveBaseUrl({ baseUrl, allowInsecureHttp }: SharedOptionsInput): string {
-  if (typeof baseUrl !== 'string' || baseUrl === '') fail('baseUrl is required, e.g. "https://api.example.com"');
+  if (typeof baseUrl !== 'string' || !baseUrl) fail('baseUrl is required, e.g. "https://api.example.com"');
   let url: URL;
   try {
     url = new URL(baseUrl);

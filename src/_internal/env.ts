@@ -8,16 +8,18 @@ type Globals = Partial<Record<'window' | 'document' | 'importScripts' | 'WorkerG
  */
 export function isBrowserLike(): boolean {
   const g = globalThis as Globals;
-  if (typeof g.process === 'object' && typeof g.process?.versions?.node === 'string' && g.process.browser !== true) {
+  const { process } = g;
+  if (typeof process === 'object' && typeof process?.versions?.node === 'string' && process.browser !== true) {
     return false;
   }
-  const page = typeof g.window === 'object' && g.window !== null && typeof g.document === 'object';
-  const worker =
+  // A page, or a worker.
+  return (
+    (typeof g.window === 'object' && g.window !== null && typeof g.document === 'object') ||
     typeof g.importScripts === 'function' ||
     (typeof g.WorkerGlobalScope === 'function' &&
       typeof g.self === 'object' &&
-      g.self instanceof (g.WorkerGlobalScope as new () => unknown));
-  return page || worker;
+      g.self instanceof (g.WorkerGlobalScope as new () => unknown))
+  );
 }
 
 /** True for localhost, 127.0.0.0/8 and [::1]. */

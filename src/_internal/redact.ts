@@ -20,8 +20,8 @@ const JWT_CANDIDATE = /(?<![\w-])([\w-]{8,})\.[\w-]{4,}\.[\w-]*(?![\w-])/g;
 
 function isJwtHeader(segment: string): boolean {
   try {
-    const base64 = segment.replace(/-/g, '+').replace(/_/g, '/');
-    return /^\s*\{\s*"/.test(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)));
+    // atob decodes unpadded base64 (WHATWG forgiving-base64), as JWT segments are.
+    return /^\s*\{\s*"/.test(atob(segment.replace(/-/g, '+').replace(/_/g, '/')));
   } catch {
     return false;
   }
@@ -51,10 +51,10 @@ function decodeAt(text: string, i: number): [char: string, length: number] {
     const point = quoted
       ? quoted.charCodeAt(0)
       : decimalRef
-        ? Number.parseInt(decimalRef, 10)
+        ? parseInt(decimalRef, 10)
         : name
           ? NAMED_ENTITIES[name.toLowerCase()]?.charCodeAt(0)
-          : Number.parseInt((percent ?? u ?? x ?? hexRef)!, 16);
+          : parseInt((percent ?? u ?? x ?? hexRef)!, 16);
     // Only one UTF-16 unit per escape (credentials are ASCII), so the view stays index-aligned.
     if (point !== undefined && point <= 0xffff) return [String.fromCharCode(point), spelled.length];
   }
@@ -227,10 +227,11 @@ function redactDeep(
   depth = 8,
   seen: WeakSet<object> = new WeakSet(),
 ): unknown {
-  if (typeof value === 'string') return scrub(value);
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'function' || typeof value === 'symbol') return `[${typeof value}]`;
-  if (typeof value !== 'object' || value === null) return value;
+  const type = typeof value;
+  if (type === 'string') return scrub(value as string);
+  if (type === 'bigint') return String(value);
+  if (type === 'function' || type === 'symbol') return `[${type}]`;
+  if (type !== 'object' || !value) return value;
   if (seen.has(value)) return '[Circular]';
   if (depth <= 0) return '[Object]';
   seen.add(value);

@@ -49,8 +49,11 @@ export class ConnectionError extends FuturesError {
     const neverSent = args.neverSent ?? refused;
     const reason = args.reason ?? (refused ? 'connection refused' : 'network error');
     const what = [code, host].filter(Boolean).join(' ');
-    const sent = neverSent ? 'nothing was sent' : 'the request may have reached the server';
-    super(`Connection failed for ${method} ${path}${what ? `: ${what}` : ''} (${reason}; ${sent})`, args);
+    super(
+      `Connection failed for ${method} ${path}${what ? `: ${what}` : ''} (${reason}; ` +
+        `${neverSent ? 'nothing was sent' : 'the request may have reached the server'})`,
+      args,
+    );
     setFields<ConnectionError>(this, { refused, neverSent, code, host: host ?? '', method, path });
   }
 }

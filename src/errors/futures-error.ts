@@ -72,9 +72,7 @@ export class FuturesError extends Error {
 Object.defineProperty(FuturesError.prototype, BRAND, { value: true });
 
 /** Sets a subclass's `declare`d (never initialised) fields, in the order given: that of `JSON.stringify`. @internal */
-export function setFields<E extends FuturesError>(error: E, fields: Partial<E>): void {
-  Object.assign(error, fields);
-}
+export const setFields: <E extends FuturesError>(error: E, fields: Partial<E>) => void = Object.assign;
 
 /** {@link setFields} with the `keys` of `source` (constructor arguments). @internal */
 export function copyFields<E extends FuturesError>(error: E, source: Partial<E>, keys: ReadonlyArray<keyof E>): void {

@@ -11,7 +11,7 @@ export interface ValidationIssue {
 /** `orders.2.quantity: <message>; …`: the issues with their paths. */
 export function formatIssues(issues: ReadonlyArray<ValidationIssue>): string {
   return issues
-    .map(({ path, message }) => `${path.length === 0 ? '(root)' : path.map(String).join('.')}: ${message}`)
+    .map(({ path, message }) => `${path.length ? path.map(String).join('.') : '(root)'}: ${message}`)
     .join('; ');
 }
 

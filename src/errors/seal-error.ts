@@ -22,9 +22,8 @@ export function sealError<E extends Sealable>(error: E, redactor: Scrubber, dept
     if (typeof error.stack === 'string') error.stack = redactor.text(error.stack);
     if ('cause' in error) {
       const cause = depth < 6 ? sanitizeCause(error.cause) : '[cause omitted]';
-      hide(error, 'cause', cause);
+      hide(error, 'cause', typeof cause === 'string' ? redactor.text(cause) : cause);
       if (cause instanceof Error) sealError(cause, redactor, depth + 1);
-      else if (typeof cause === 'string') hide(error, 'cause', redactor.text(cause));
     }
   } catch {
     // A frozen or exotic error (never one of ours) cannot be rewritten; its text is left as it is.

@@ -1,6 +1,7 @@
 import { copyOptions, fail, readSharedOptions } from './_internal/client-options.ts';
 import { systemClock } from './_internal/clock.ts';
 import type { ClientContext } from './_internal/context.ts';
+import { hasMethods } from './_internal/endpoint-call.ts';
 import { isBrowserLike } from './_internal/env.ts';
 import { CallJournal } from './_internal/journal.ts';
 import { MemoryBudget } from './_internal/memory-budget.ts';
@@ -14,11 +15,6 @@ import { hmacSha256Hex } from './signer.ts';
 
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
 const fleetsInUse = /* @__PURE__ */ new WeakSet<Fleet>();
-
-const hasMethods = (value: unknown, names: string[]): boolean =>
-  typeof value === 'object' &&
-  value !== null &&
-  names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
 function resolveFleet({ fleet, rateLimit }: FuturesClientOptions): Fleet | undefined {
   if (fleet === undefined) return undefined;

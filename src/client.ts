@@ -28,20 +28,17 @@ export type { FuturesClientOptions, WebSocketConstructor };
  */
 export class FuturesClient extends BaseClient {
   /** Trading: create, batch, list, get, cancel, cancel-all, replace, close, open orders, trades, history. */
-  readonly orders: OrdersResource;
+  readonly orders: OrdersResource = new OrdersResource(this);
   /** Futures configuration: leverage, margin type, close-and-switch, position mode. */
-  readonly futures: FuturesResource;
+  readonly futures: FuturesResource = new FuturesResource(this);
   /** Account: balance, positions, exposure, transfers, activities, PnL history, spot balances. */
-  readonly account: AccountResource;
+  readonly account: AccountResource = new AccountResource(this);
   /** Public market data and platform status. */
-  readonly market: MarketResource;
+  readonly market: MarketResource = new MarketResource(this);
 
+  // Declared: BaseClient's constructor is @internal, this one is public.
   constructor(options: FuturesClientOptions) {
     super(options);
-    this.orders = new OrdersResource(this);
-    this.futures = new FuturesResource(this);
-    this.account = new AccountResource(this);
-    this.market = new MarketResource(this);
   }
 
   /**

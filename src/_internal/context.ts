@@ -39,16 +39,22 @@ export function pathIdProblem(id: string): string | undefined {
     : `must not contain whitespace or control characters (found ${codePoint(char)})`;
 }
 
+const refuse = (problem: string | undefined, path: string[], context: string): void => {
+  if (problem !== undefined) throw new RequestValidationError([{ path, message: problem }], context);
+};
+
 /** `id` if {@link pathIdProblem} accepts it, else a {@link RequestValidationError} naming `context`. @internal */
 export function checkPathId(id: unknown, context: string): string {
-  const problem = typeof id !== 'string' ? (id === undefined ? 'is required' : 'must be a string') : pathIdProblem(id);
-  if (problem !== undefined) throw new RequestValidationError([{ path: [], message: problem }], context);
+  refuse(
+    typeof id !== 'string' ? (id === undefined ? 'is required' : 'must be a string') : pathIdProblem(id),
+    [],
+    context,
+  );
   return id as string;
 }
 
 /** Percent-encodes one path segment; an id that slipped past validation is refused here, never a `URIError`. */
 export function encodePathSegment(id: string): string {
-  const problem = pathIdProblem(id);
-  if (problem !== undefined) throw new RequestValidationError([{ path: ['id'], message: problem }], 'path id');
+  refuse(pathIdProblem(id), ['id'], 'path id');
   return encodeURIComponent(id);
 }

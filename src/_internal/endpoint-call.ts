@@ -78,6 +78,7 @@ export interface EndpointCall<T> {
 }
 
 const PRIORITY_VALUES: readonly unknown[] = ['trading', 'normal', 'background'] satisfies CallPriority[];
+const TRADING_BUCKETS: readonly BucketName[] = ['orders', 'batch', 'close'];
 
 /**
  * The call's order of service in its bucket: `options.priority`, else `call.priority`, else `trading` for anything
@@ -86,9 +87,7 @@ const PRIORITY_VALUES: readonly unknown[] = ['trading', 'normal', 'background'] 
 export function priorityOf(call: EndpointCall<unknown>): CallPriority {
   const asked = call.options?.priority ?? call.priority;
   if (PRIORITY_VALUES.includes(asked)) return asked as CallPriority;
-  const trading =
-    call.method !== 'GET' || call.bucket === 'orders' || call.bucket === 'batch' || call.bucket === 'close';
-  return trading ? 'trading' : 'normal';
+  return call.method !== 'GET' || TRADING_BUCKETS.includes(call.bucket) ? 'trading' : 'normal';
 }
 
 /** The longest timer a runtime honours: `setTimeout` fires at once for anything above 2^31 − 1 ms. */
@@ -96,58 +95,51 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 /** A `timeoutMs` the SDK accepts: an integer number of milliseconds from 1 to 2^31 − 1. */
 export function isValidTimeoutMs(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_TIMEOUT_MS;
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TIMEOUT_MS;
 }
+
+/** Whether `value` is an object with a function under each of `names`. */
+export const hasMethods = (value: unknown, names: string[]): boolean =>
+  typeof value === 'object' &&
+  value !== null &&
+  names.every((name) => typeof (value as Record<string, unknown>)[name] === 'function');
 
 /**
  * The call's options, read once and checked first: a throwing getter or revoked Proxy ends as a
  * `RequestValidationError`, and a `timeoutMs` of `Infinity`, `2 ** 31`, `-1` or `NaN` would be a 1 ms timer.
  */
 export function readCallOptions(call: EndpointCall<unknown>): InternalCallOptions | undefined {
-  const context = `${call.method} ${call.path}`;
-  let signal: unknown;
-  let timeoutMs: unknown;
-  let priority: unknown;
-  let killSwitch: unknown;
-  try {
-    const options: unknown = call.options;
-    if (options === undefined || options === null) return undefined;
-    if (typeof options !== 'object') {
-      throw new RequestValidationError([{ path: ['options'], message: 'must be an object' }], context);
-    }
-    ({ signal, timeoutMs, priority, killSwitch } = options as InternalCallOptions);
-  } catch (error) {
-    if (error instanceof RequestValidationError) throw error;
-    throw new RequestValidationError([{ path: ['options'], message: 'could not be read' }], context);
-  }
   const issues: Array<{ path: string[]; message: string }> = [];
-  if (timeoutMs !== undefined && !isValidTimeoutMs(timeoutMs)) {
-    issues.push({
-      path: ['options', 'timeoutMs'],
-      message: `must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`,
-    });
+  const refuse = (message: string, ...key: string[]) => issues.push({ path: ['options', ...key], message });
+  let options: InternalCallOptions | undefined;
+  try {
+    const given: unknown = call.options;
+    if (given === undefined || given === null) return undefined;
+    if (typeof given !== 'object') refuse('must be an object');
+    else {
+      const { signal, timeoutMs, priority, killSwitch } = given as InternalCallOptions;
+      options = { signal, timeoutMs, priority, killSwitch: killSwitch === true };
+    }
+  } catch {
+    refuse('could not be read');
   }
-  if (signal !== undefined && !isAbortSignal(signal)) {
-    issues.push({ path: ['options', 'signal'], message: 'must be an AbortSignal' });
+  if (options) {
+    const { signal, timeoutMs } = options;
+    if (timeoutMs !== undefined && !isValidTimeoutMs(timeoutMs)) {
+      refuse(`must be an integer number of milliseconds from 1 to ${MAX_TIMEOUT_MS}`, 'timeoutMs');
+    }
+    if (signal !== undefined && !isAbortSignal(signal)) refuse('must be an AbortSignal', 'signal');
   }
-  if (issues.length > 0) throw new RequestValidationError(issues, context);
-  return {
-    signal: signal as AbortSignal | undefined,
-    timeoutMs: timeoutMs as number | undefined,
-    priority: priority as CallPriority | undefined,
-    killSwitch: killSwitch === true,
-  };
+  if (!options || issues.length > 0) throw new RequestValidationError(issues, `${call.method} ${call.path}`);
+  return options;
 }
 
-function isAbortSignal(value: unknown): value is AbortSignal {
+function isAbortSignal(value: unknown): boolean {
   try {
-    const candidate = value as AbortSignal;
+    // (`null.aborted` throws: not a signal either.)
     return (
-      typeof value === 'object' &&
-      value !== null &&
-      typeof candidate.aborted === 'boolean' &&
-      typeof candidate.addEventListener === 'function' &&
-      typeof candidate.removeEventListener === 'function'
+      typeof (value as AbortSignal).aborted === 'boolean' &&
+      hasMethods(value, ['addEventListener', 'removeEventListener'])
     );
   } catch {
     return false;

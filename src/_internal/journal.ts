@@ -86,18 +86,21 @@ export class CallJournal {
     return {
       succeed: (orders = [], learned = {}) =>
         settle({ ...learned, outcome: orders === null ? 'rejected' : 'ok', orders: [...(orders ?? [])] }),
-      fail: (error) => {
-        // A 4xx after an earlier attempt that may have acted (outcomeUnknown) is not proof that nothing happened.
-        const refused = error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown;
-        settle({ outcome: refused ? 'rejected' : 'unknown' });
-      },
+      // A 4xx after an earlier attempt that may have acted (outcomeUnknown) is not proof that nothing happened.
+      fail: (error) =>
+        settle({
+          outcome:
+            error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown
+              ? 'rejected'
+              : 'unknown',
+        }),
     };
   }
 
   /** Entries (oldest first) that started at or after `since`, or that are still in flight. */
   entries(since = -Infinity): readonly JournalEntry[] {
     this.#prune();
-    return this.#list.filter((entry) => entry.at >= since || entry.endedAt === undefined || entry.endedAt >= since);
+    return this.#list.filter((entry) => entry.at >= since || (entry.endedAt ?? Infinity) >= since);
   }
 
   #prune(): void {
@@ -133,19 +136,15 @@ export async function journalCall<T>(
   return result;
 }
 
-/** The journal entry of one order body (`orders.create`, or one `createBatch` item). */
+/** The journal entry of one order body (`orders.create`, or one `createBatch` item): its string fields, a side of BUY or SELL. */
 export function orderJournalInit(body: Readonly<Record<string, unknown>>): JournalEntryInit {
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
-  const side = text('side');
-  return {
-    kind: 'create',
-    symbol: text('symbol'),
-    positionSide: text('positionSide'),
-    side: side === 'BUY' || side === 'SELL' ? side : undefined,
-    orderType: text('type'),
-    quantity: text('quantity'),
-    subAccountId: text('subAccountId'),
-  };
+  const init: Record<string, string | undefined> = { kind: 'create' };
+  for (const key of ['symbol', 'positionSide', 'side', 'type', 'quantity', 'subAccountId']) {
+    const value = body[key];
+    const kept = typeof value === 'string' && (key !== 'side' || value === 'BUY' || value === 'SELL');
+    init[key === 'type' ? 'orderType' : key] = kept ? value : undefined;
+  }
+  return init as unknown as JournalEntryInit;
 }
 
 type Text = string | null | undefined;
@@ -155,7 +154,7 @@ export function batchJournalOrders(
   results: ReadonlyArray<{ index: number; success: boolean } & Partial<Record<'orderId' | 'symbol' | 'status', Text>>>,
   itemCount: number,
 ): Array<JournalOrder[] | undefined | null> {
-  const perItem: Array<JournalOrder[] | undefined | null> = Array.from({ length: itemCount }, () => undefined);
+  const perItem = new Array<JournalOrder[] | undefined | null>(itemCount).fill(undefined);
   for (const { index, success, orderId, symbol, status } of results) {
     if (!(index >= 0 && index < itemCount)) continue;
     if (!success) perItem[index] = null;

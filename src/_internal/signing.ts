@@ -36,7 +36,7 @@ async function fleetLane(
   }
   const { index, count, floor } = lane ?? {};
   const isInt = Number.isSafeInteger;
-  if (!isInt(count) || !isInt(index) || !(index >= 0 && index < count) || !(floor === undefined || isInt(floor))) {
+  if (!(isInt(count) && isInt(index) && index >= 0 && index < count && (floor === undefined || isInt(floor)))) {
     throw new FleetUnavailableError(
       `The fleet's ${what} failed: not integers with 0 <= index < count; nothing was sent`,
     );
@@ -68,13 +68,13 @@ export function createAttemptSigner(options: {
     const signQuery = async (query: QueryParams, lane: FleetLane | undefined) => {
       const timestamp = clockSync.nextTimestamp(lane);
       const signature = await sign(canonicalQuery({ ...query, timestamp }));
-      if (typeof signature !== 'string' || signature === '') throw new FuturesError('The signer returned no signature');
+      if (!signature || typeof signature !== 'string') throw new FuturesError('The signer returned no signature');
       // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
       redactor.addSignature(signature);
       // Sent only once the clock has passed it (k ms for the k-th of a burst), so a process started on this key
       // after it left signs later timestamps. A timer may fire before `Date.now()` moved on: look again.
       for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; paceRunAhead && early > 0; ) {
-        if (early > MAX_SETTLE_MS - waited) break;
+        if (waited + early > MAX_SETTLE_MS) break;
         await sleep(early);
         waited += early;
         early = clockSync.aheadMs(timestamp) + 1;
@@ -84,13 +84,17 @@ export function createAttemptSigner(options: {
     };
     return async (call, query, timeoutMs, signal, leftMs) => {
       const lane = await fleetLane(fleet, call, timeoutMs, signal);
-      const { method, path } = call;
-      const details = 'signing did not finish in time; nothing was sent';
       // A `signer` (often a remote KMS) may never answer; nothing is sent yet, so giving up is safe.
       return within(
         () => signQuery(query, lane),
         leftMs(),
-        () => new TimeoutError({ method, path, timeoutMs, details }),
+        () =>
+          new TimeoutError({
+            method: call.method,
+            path: call.path,
+            timeoutMs,
+            details: 'signing did not finish in time; nothing was sent',
+          }),
         signal,
         (reason) => abortError(call, reason),
       );

@@ -18,10 +18,11 @@ export function listened(): Tracing | undefined {
     (globalThis as { process?: Process }).process
       ?.getBuiltinModule?.('node:diagnostics_channel')
       ?.tracingChannel('futures-sdk:request') ?? null;
-  if (!tracing) return undefined;
-  const { hasSubscribers, start, end, asyncStart, asyncEnd, error } = tracing;
-  const on = hasSubscribers ?? [start, end, asyncStart, asyncEnd, error].some((c) => c.hasSubscribers);
-  return on ? tracing : undefined;
+  const channel = tracing;
+  const names = ['start', 'end', 'asyncStart', 'asyncEnd', 'error'] as const;
+  return channel && (channel.hasSubscribers ?? names.some((name) => channel[name].hasSubscribers))
+    ? channel
+    : undefined;
 }
 
 /** Runs `send` as the trace of `call` in `channel`; the transport records into `call.trace`. */

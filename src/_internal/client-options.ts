@@ -61,9 +61,11 @@ function resolveBaseUrl({ baseUrl, allowInsecureHttp }: SharedOptionsInput): str
   const { protocol, origin } = url;
   // The SDK would silently drop them (only origin and path are used): say so instead of sending no credentials.
   if (url.username || url.password) fail('baseUrl must not contain user:password@; pass apiKey and apiSecret');
-  if (protocol !== 'https:' && protocol !== 'http:') fail(`baseUrl must use https: (got ${protocol})`);
-  if (protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
-    fail(`baseUrl must use https: (http: only on loopback or with allowInsecureHttp: true), got ${origin}`);
+  if (protocol !== 'https:' && (protocol !== 'http:' || (!isLoopbackHost(url.hostname) && !allowInsecureHttp))) {
+    fail(
+      `baseUrl must use https: (http: only on loopback or with allowInsecureHttp: true), ` +
+        `got ${protocol === 'http:' ? origin : protocol}`,
+    );
   }
   if (url.search || url.hash) fail('baseUrl must not have a query string or a fragment');
   const path = url.pathname.replace(/\/+$/, '');

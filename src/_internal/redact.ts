@@ -65,7 +65,7 @@ function decodeAt(text: string, i: number): [char: string, length: number] {
 type View = [decoded: string, starts: number[], ends: number[]];
 
 /** `text` decoded until stable, at most `layers` times (3: e.g. a JSON-escaped, percent-encoded, HTML-escaped echo). */
-function decodedView(text: string, layers = 3): View {
+function decodedView(text: string, layers: number): View {
   const units = [...Array(text.length).keys()];
   let view: View = [text, units, units.map((i) => i + 1)];
   for (let layer = 0; layer < layers && /[%\\&]/.test(view[0]); layer++) {
@@ -167,23 +167,24 @@ export class Redactor implements Scrubber {
   text(text: string): string {
     const credentials = [...this.#values, ...this.#recent];
     if (credentials.length === 0) return redact(text);
-    const scrubbed = this.#scrub(text, decodedView(text), windowSets(credentials), true);
+    const scrubbed = this.#scrub(text, credentials, true);
     if (!BASE64_RUN.test(scrubbed)) return redact(scrubbed);
     // A server may echo the request base64-encoded (a debug dump): any run of 8 characters that encode only a
     // credential's bytes (at one of three alignments, in either alphabet) is removed.
     const cores = credentials.flatMap(([value]) => base64Cores(value).map((core): Registered => [core, 8]));
-    return redact(this.#scrub(scrubbed, decodedView(scrubbed, 0), windowSets(cores), false));
+    return redact(this.#scrub(scrubbed, cores, false));
   }
 
   /**
-   * `text` with every run of `view` holding a window of `sets` replaced. For `registered` credentials, signatures
-   * (the only 8-character windows) match in either case, and the whole API key shows as `…abcd`.
+   * `text` with every run holding a window of `credentials` replaced. `registered` ones are searched in the decoded
+   * text (3 layers); signatures (the only 8-character windows) match in either case, and the whole API key shows as
+   * `…abcd`. Base64 cores (not `registered`) are searched in the text as it is.
    */
-  #scrub(text: string, view: View, sets: Map<number, Set<string>>, registered: boolean): string {
-    const [decoded, starts, ends] = view;
+  #scrub(text: string, credentials: Registered[], registered: boolean): string {
+    const [decoded, starts, ends] = decodedView(text, registered ? 3 : 0);
     const n = decoded.length;
     const marked = new Uint8Array(n);
-    for (const [size, set] of sets) {
+    for (const [size, set] of windowSets(credentials)) {
       for (let i = 0; i + size <= n; i++) {
         const piece = decoded.slice(i, i + size);
         if (set.has(registered && size === 8 ? piece.toLowerCase() : piece)) marked.fill(1, i, i + size);

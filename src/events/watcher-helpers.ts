@@ -32,10 +32,8 @@ export function tracked(symbol: string, subAccountId: string | undefined, status
   return { symbol, subAccountId, status };
 }
 
-export const FILL_FIELDS = ['executedQty', 'filledQuantity', 'filledQty', 'cumQty'] as const;
-
 export function fillOf(order: Order): string {
-  for (const field of FILL_FIELDS) {
+  for (const field of ['executedQty', 'filledQuantity', 'filledQty', 'cumQty']) {
     const value = (order as Record<string, unknown>)[field];
     if (typeof value === 'string' || typeof value === 'number') return String(value);
   }
@@ -104,8 +102,10 @@ export function stoppedResult(message: string): AccountWatcherPollResult {
 }
 
 export function positionChanges(previous: readonly Position[], current: readonly Position[]): PositionChange[] {
-  const before = new Map(previous.map((p) => [positionKey(p.symbol, p.positionSide), p]));
-  const after = new Map(current.map((p) => [positionKey(p.symbol, p.positionSide), p]));
+  const byKey = (positions: readonly Position[]) =>
+    new Map(positions.map((p) => [positionKey(p.symbol, p.positionSide), p]));
+  const before = byKey(previous);
+  const after = byKey(current);
   const changes: PositionChange[] = [];
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const old = before.get(key);

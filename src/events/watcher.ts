@@ -18,6 +18,7 @@ import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
+import type { AccountTrade } from '../schemas/trade.ts';
 import { DEFAULT_MAKER_FILL_WINDOW_MS, detectMakerFills, type MakerFillCarry } from './detect-maker-fills.ts';
 import {
   fillOf,
@@ -206,13 +207,13 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.#clock.clearTimeout(this.#timer);
     this.#timer = this.#clock.setTimeout(() => {
       this.#timer = undefined;
-      void this.#run().then(() => {
-        const delayMs =
+      void this.#run().then(() =>
+        this.#schedule(
           this.#failures === 0
             ? this.#intervalMs
-            : backoffStep(this.#failures, { baseMs: this.#intervalMs, maxMs: this.#maxBackoffMs });
-        this.#schedule(delayMs);
-      });
+            : backoffStep(this.#failures, { baseMs: this.#intervalMs, maxMs: this.#maxBackoffMs }),
+        ),
+      );
     }, delay);
   }
 
@@ -235,8 +236,14 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       }
 
       // Trades are read after positions: a fill already in the positions is then always among them.
-      const since = this.#previousServerAt;
-      const read = await readTrades(this.#ctx, symbols, this.#lastTradeId, since, this.#subAccountId, call);
+      const read = await readTrades(
+        this.#ctx,
+        symbols,
+        this.#lastTradeId,
+        this.#previousServerAt,
+        this.#subAccountId,
+        call,
+      );
       const orders = await this.#readOrders(call);
       if (controller.signal.aborted) return stoppedResult(STOPPED_DURING_POLL);
 
@@ -279,10 +286,15 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#carry = detection.carry;
       if (baseline) return polled(true);
 
-      for (const change of positionChanges(previous, positions)) this.#safeEmit('position_update', change);
-      for (const change of orders.changes) this.#safeEmit('order_update', change);
-      for (const trade of trades) this.#safeEmit('fill', trade);
-      for (const fill of detection.fills) this.#safeEmit('maker_fill', fill);
+      const events = {
+        position_update: positionChanges(previous, positions),
+        order_update: orders.changes,
+        fill: trades,
+        maker_fill: detection.fills,
+      };
+      for (const [event, values] of Object.entries(events)) {
+        for (const value of values) this.#safeEmit(event as 'fill', value as AccountTrade);
+      }
       return polled(false);
     } catch (error) {
       if (controller.signal.aborted || this.#stopped) return stoppedResult(STOPPED_DURING_POLL);

@@ -334,16 +334,20 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     schedule();
   }
 
+  /** `on` or `off` the stream's three events (one overload-free view of `MarketMessageSource`). */
+  const hook = (method: 'on' | 'off') => {
+    const at = stream as { [m in typeof method]: (event: string, listener: unknown) => unknown } | undefined;
+    at?.[method]('market', fromStream);
+    at?.[method]('reconnected', resync);
+    at?.[method]('close', fallBack);
+  };
+
   function unlisten(): void {
-    stream?.off('market', fromStream);
-    stream?.off('reconnected', resync);
-    stream?.off('close', fallBack);
+    hook('off');
     stream = undefined;
   }
 
-  stream?.on('market', fromStream);
-  stream?.on('reconnected', resync);
-  stream?.on('close', fallBack);
+  hook('on');
   const follow = (channel: Channel) => (symbol: string, listener: Listener) =>
     subscribe(channel, symbol, undefined, listener);
   const feed: MarketFeed = {

@@ -32,7 +32,8 @@ export function copyOptions<T extends SharedOptionsInput>(options: T): T {
   try {
     const copy: Record<string, unknown> = { ...options };
     for (const key of ['retry', 'rateLimit', 'fetchOptions']) {
-      if (typeof copy[key] === 'object' && copy[key] !== null) copy[key] = { ...copy[key] };
+      const value = copy[key];
+      if (typeof value === 'object' && value) copy[key] = { ...value };
     }
     return copy as T;
   } catch {

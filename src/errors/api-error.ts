@@ -17,11 +17,6 @@ export function envelopeField(body: unknown, key: string): unknown {
   return typeof body === 'object' && body !== null ? ((body as Record<string, unknown>)[key] ?? undefined) : undefined;
 }
 
-function envelopeText(body: unknown, key: string): string | undefined {
-  const value = envelopeField(body, key);
-  return value === undefined ? undefined : String(value);
-}
-
 /** Text to show for a body that is not a JSON envelope (an HTML 502 page, plain text). */
 function describeRawBody(body: unknown): string | undefined {
   if (typeof body !== 'string') return undefined;
@@ -72,8 +67,13 @@ export class ApiError extends FuturesError {
 
   constructor(init: ApiErrorInit) {
     const { status, method, path, body } = init;
-    const error = envelopeText(body, 'error') ?? describeRawBody(body) ?? `HTTP ${status}`;
-    const [code, reason, stage, errorId] = ['code', 'reason', 'stage', 'errorId'].map((key) => envelopeText(body, key));
+    /** The envelope's `key` as text, if present. */
+    const text = (key: string): string | undefined => {
+      const value = envelopeField(body, key);
+      return value === undefined ? value : String(value);
+    };
+    const error = text('error') ?? describeRawBody(body) ?? `HTTP ${status}`;
+    const [code, reason, stage, errorId] = ['code', 'reason', 'stage', 'errorId'].map(text);
     const extras = [code, reason, stage && `stage ${stage}`].filter(Boolean);
     super(
       `${status} ${error}${extras.length ? ` [${extras.join(', ')}]` : ''} (${method} ${path})` +

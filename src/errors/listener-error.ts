@@ -9,7 +9,7 @@ const MAX_THROWN_TEXT = 500;
  */
 export function describeThrown(value: unknown): string {
   try {
-    const text = value instanceof Error ? String(value.message) : String(value);
+    const text = String(value instanceof Error ? value.message : value);
     return text.length > MAX_THROWN_TEXT ? `${text.slice(0, MAX_THROWN_TEXT)}…` : text;
   } catch {
     return '[unprintable value]';

@@ -30,21 +30,12 @@ export function answerOf<T>(
   const parsed = parseBody(text);
   if (response.ok && !(parsed.json && isFailureEnvelope(parsed.value))) {
     context.acted();
-    const result = parsed.json
-      ? safeParse(call.schema, parsed.value, parseContext)
-      : {
-          success: false as const,
-          error: {
-            issues: [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }],
-          },
-        };
-    if (!result.success) {
-      throw new ResponseValidationError({
-        issues: result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message })),
-        body: parsed.value,
-        method,
-        path,
-      });
+    const result = parsed.json ? safeParse(call.schema, parsed.value, parseContext) : undefined;
+    if (!result?.success) {
+      const issues = result
+        ? result.error.issues.map((issue) => ({ path: issue.path.map(toPathKey), message: issue.message }))
+        : [{ path: [], message: `expected a JSON body, got ${JSON.stringify(redact(text).slice(0, 80))}` }];
+      throw new ResponseValidationError({ issues, body: parsed.value, method, path });
     }
     return { kind: 'ok', value: result.data, status: response.status };
   }
@@ -52,7 +43,7 @@ export function answerOf<T>(
   // An HTTP-date Retry-After is on the server's clock: measure it against the same response's Date (both have
   // one-second resolution, so their difference is exact), falling back to our estimate of the server's time.
   const dateHeader = response.headers.get('date');
-  const serverDate = dateHeader === null ? Number.NaN : Date.parse(dateHeader);
+  const serverDate = Date.parse(dateHeader ?? ''); // none: NaN, as for an unreadable one
   const retryAfterHeader = response.headers.get('retry-after');
   const retryAfterMs = parseRetryAfter(retryAfterHeader, Number.isNaN(serverDate) ? context.serverNow() : serverDate);
   if (retryAfterHeader !== null && retryAfterMs === undefined) {

@@ -11,9 +11,7 @@ import { type AcquireOptions, isSlotGrant, NO_SLOT, PRIORITIES, type Slot, type 
 
 export interface BucketQueueDeps {
   clock: Clock;
-  budget: SharedBudget | undefined;
-  /** False: no slots are counted (rateLimit off, no limit, or no budget); only pauses hold calls. */
-  counted: boolean;
+  budget?: SharedBudget | undefined;
   logger: Logger | undefined;
   /** Longest pause, whoever asks for it (a 429 or the fleet's budget). */
   maxPauseMs: number;
@@ -50,11 +48,14 @@ export class BucketQueue {
 
   readonly #name: BucketName;
   readonly #limits: BucketBudget;
+  /** False: no slots are counted (rateLimit off, no limit, or no budget); only pauses hold calls. */
+  readonly #counted: boolean;
   readonly #deps: BucketQueueDeps;
 
-  constructor(name: BucketName, limits: BucketBudget, deps: BucketQueueDeps) {
+  constructor(name: BucketName, limits: BucketBudget, counted: boolean, deps: BucketQueueDeps) {
     this.#name = name;
     this.#limits = limits;
+    this.#counted = counted;
     this.#deps = deps;
   }
 
@@ -94,12 +95,12 @@ export class BucketQueue {
   }
 
   /** `byKillSwitch`: the 429 answered a probe (or a kill-switch call): the next probe waits a second. */
-  pause(forMs: number, byKillSwitch = false): void {
+  pause(forMs: number, byKillSwitch?: boolean): void {
     forMs = Math.min(forMs, this.#deps.maxPauseMs);
     const now = this.#deps.clock.now();
     this.#pausedUntil = Math.max(this.#pausedUntil, now + forMs);
     if (byKillSwitch) this.#lastProbeAt = Math.max(this.#lastProbeAt, now);
-    if (this.#deps.counted) this.#fireAndForget('pause', () => this.#deps.budget!.pause(this.#name, forMs));
+    if (this.#counted) this.#fireAndForget('pause', () => this.#deps.budget!.pause(this.#name, forMs));
     this.#wake();
   }
 
@@ -119,7 +120,10 @@ export class BucketQueue {
     waiter.detach();
   }
 
-  /** A pause shorter than the call's deadline is waited out (logged); a longer one fails the call, unsent, at once. */
+  /**
+   * A pause shorter than the call's deadline is waited out (logged); a longer one fails the call, unsent, at once
+   * (removed from the queue, if it was in it).
+   */
   #admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
     const { method, path, timeoutMs } = waiter;
     if (waiter.killSwitch) return true;
@@ -128,7 +132,7 @@ export class BucketQueue {
         `Not sent: the ${this.#name} bucket is paused for another ${Math.ceil(pauseLeft / 1000)} s by an earlier ` +
         `429 (Retry-After), longer than this call's timeoutMs (${timeoutMs} ms)`;
       this.#deps.logger?.warn(`${method} ${path}: ${error}`);
-      waiter.detach();
+      this.#remove(waiter);
       waiter.reject(
         new RateLimitError({ status: 429, method, path, body: { ok: false, error }, retryAfterMs: pauseLeft }),
       );
@@ -178,15 +182,13 @@ export class BucketQueue {
         if (pauseLeft > 0) {
           this.#recovering = true;
           this.#releasedSincePause = 0;
-          for (const waiter of this.#all()) {
-            if (!this.#admitDuringPause(waiter, pauseLeft)) this.#remove(waiter);
-          }
+          for (const waiter of this.#all()) this.#admitDuringPause(waiter, pauseLeft);
           const probe = this.#first((waiter) => waiter.killSwitch);
-          const probeIn = probe && (this.#probeOut ? Infinity : this.#lastProbeAt + PROBE_INTERVAL_MS - now);
-          if (probe && probeIn !== undefined && probeIn <= 0) {
+          const probeIn = probe && !this.#probeOut ? this.#lastProbeAt + PROBE_INTERVAL_MS - now : Infinity;
+          if (probe && probeIn <= 0) {
             this.#sendProbe(probe, now);
           } else if (this.#first()) {
-            await this.#wait(Math.min(pauseLeft, probeIn ?? Infinity));
+            await this.#wait(Math.min(pauseLeft, probeIn));
           }
           continue;
         }
@@ -195,7 +197,7 @@ export class BucketQueue {
           await this.#wait(this.#firstReleaseOut ? Infinity : this.#nextReleaseAt - now);
           continue;
         }
-        if (!this.#deps.counted) {
+        if (!this.#counted) {
           this.#give(head, NO_SLOT);
           continue;
         }
@@ -306,21 +308,21 @@ export class BucketQueue {
 
   /** Runs a budget write that no call waits for; a failure is logged, and wakes the pump either way. */
   #fireAndForget(what: string, write: () => void | Promise<void>): void {
+    const wake = () => this.#wake();
     const failed = (error: unknown) => {
       this.#deps.logger?.warn(`${this.#name} bucket: the fleet's budget failed (${what})`, {
         error: error instanceof Error ? error.message : String(error),
       });
-      this.#wake();
+      wake();
     };
-    let result: void | Promise<void>;
     try {
-      result = write();
+      const result = write();
+      // (#wake and a promise's then never throw: only write's own failure reaches the catch.)
+      if (result instanceof Promise) result.then(wake, failed);
+      else wake();
     } catch (error) {
       failed(error);
-      return;
     }
-    if (result instanceof Promise) result.then(() => this.#wake(), failed);
-    else this.#wake();
   }
 
   /** Waits `ms` on the clock, or until woken; a timer ending at the same moment is kept, not restarted. */

@@ -7,8 +7,8 @@ export type { Clock };
 export const systemClock: Required<Clock> = {
   now: () => Date.now(),
   random: () => Math.random(),
-  setTimeout: (callback, ms) => globalThis.setTimeout(callback, Math.max(0, ms)),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>),
+  setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms)),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   sleep: (ms, signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
@@ -27,13 +27,13 @@ export const systemClock: Required<Clock> = {
 /** `clock` with timers: its own when it has both, else the runtime's. */
 export function withTimers(clock: Clock): Required<Clock> {
   if (clock === systemClock) return systemClock;
-  const own = hasTimers(clock);
+  const timers = hasTimers(clock) ? clock : systemClock;
   return {
     now: () => clock.now(),
     random: () => clock.random(),
     sleep: (ms, signal) => clock.sleep(ms, signal),
-    setTimeout: own ? (callback, ms) => clock.setTimeout!(callback, ms) : systemClock.setTimeout,
-    clearTimeout: own ? (handle) => clock.clearTimeout!(handle) : systemClock.clearTimeout,
+    setTimeout: (callback, ms) => timers.setTimeout!(callback, ms),
+    clearTimeout: (handle) => timers.clearTimeout!(handle),
   };
 }
 
@@ -122,11 +122,12 @@ export class ClockSync {
       high: serverMs + 1000 - sentAt,
       roundTripMs: receivedAt - sentAt,
     };
-    this.#samples.push(sample);
-    this.#samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
-    if (this.#samples.length > MAX_SAMPLES) this.#samples.length = MAX_SAMPLES;
-    let low = Math.max(...this.#samples.map((s) => s.low));
-    let high = Math.min(...this.#samples.map((s) => s.high));
+    const samples = this.#samples;
+    samples.push(sample);
+    samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
+    if (samples.length > MAX_SAMPLES) samples.length = MAX_SAMPLES;
+    let low = Math.max(...samples.map((s) => s.low));
+    let high = Math.min(...samples.map((s) => s.high));
     if (low > high) {
       this.#samples = [sample];
       low = sample.low;

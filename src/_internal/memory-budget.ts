@@ -36,7 +36,8 @@ export class MemoryBudget implements SharedBudget {
     if (now < state.pausedUntil) return { granted: false, retryInMs: state.pausedUntil - now, paused: true };
     const limit = Math.floor(budget.limit / this.#share);
     const { counted } = state;
-    while (counted.length > 0 && counted[0]! <= now - budget.windowMs) counted.shift();
+    // (Past either end of the array the stamp is undefined, which compares false: the loops stop there.)
+    while (counted[0]! <= now - budget.windowMs) counted.shift();
     const used = state.inFlight.size + counted.length;
     if (used < limit) {
       const ticket = String(++this.#tickets);
@@ -55,7 +56,7 @@ export class MemoryBudget implements SharedBudget {
     const { counted } = state;
     // Kept sorted even if the clock was stepped back.
     let at = counted.length;
-    while (at > 0 && counted[at - 1]! > now) at--;
+    while (counted[at - 1]! > now) at--;
     counted.splice(at, 0, now);
   }
 

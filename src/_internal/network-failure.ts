@@ -9,18 +9,18 @@ const TLS_FAILED = 'TLS handshake failed';
 /**
  * Failures before any byte is sent, whatever syscall reported them: DNS, refused or timed-out connect, TLS
  * verification. OpenSSL codes (`ERR_SSL_…`) count only when they name the handshake: a bad record mid-response
- * comes after the request was written. The first two have a proxy wording (PROXY_REASONS).
+ * comes after the request was written. The first two have a proxy wording ("… for/by the proxy"), the others one
+ * ("could not connect to the proxy").
  */
 const NEVER_SENT: ReadonlyArray<[RegExp, string]> = [
   [/^(ENOTFOUND|EAI_(AGAIN|NONAME|FAIL|NODATA|ADDRFAMILY))$/, 'DNS lookup failed'],
   [/^ECONNREFUSED$/, 'connection refused'],
   [/^UND_ERR_CONNECT_TIMEOUT$/, 'could not connect'],
   [
-    /^(CERT_|UNABLE_TO_|(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|INVALID_CA|PATH_LENGTH_EXCEEDED|INVALID_PURPOSE|ERR_TLS_CERT_ALTNAME_INVALID|ERR_TLS_HANDSHAKE_TIMEOUT)$|ERR_(SSL|OSSL)_.*(HANDSHAKE|WRONG_VERSION_NUMBER|(UNSUPPORTED|UNKNOWN)_PROTOCOL|PROTOCOL_VERSION|NO_PROTOCOLS_AVAILABLE|CERTIFICATE|NO_SHARED_CIPHER|UNRECOGNIZED_NAME))/,
+    /^(CERT_|UNABLE_TO_|(DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|HOSTNAME_MISMATCH|INVALID_CA|PATH_LENGTH_EXCEEDED|INVALID_PURPOSE|ERR_TLS_(CERT_ALTNAME_INVALID|HANDSHAKE_TIMEOUT))$|ERR_(SSL|OSSL)_.*(HANDSHAKE|WRONG_VERSION_NUMBER|(UNSUPPORTED|UNKNOWN)_PROTOCOL|PROTOCOL_VERSION|NO_PROTOCOLS_AVAILABLE|CERTIFICATE|NO_SHARED_CIPHER|UNRECOGNIZED_NAME))/,
     TLS_FAILED,
   ],
 ];
-const PROXY_REASONS = ['DNS lookup failed for the proxy', 'connection refused by the proxy'];
 
 /** Unreachable network or host: never sent only from `connect()`; on a read or write the request may have left. */
 const CONNECT_FAILURES = /^(ENETUNREACH|EHOSTUNREACH|EADDRNOTAVAIL|ENETDOWN|EHOSTDOWN|ETIMEDOUT)$/;
@@ -121,8 +121,9 @@ function neverSentReason(coded: Coded, target: Target | undefined): string | und
   if (index < 0 && syscall === 'connect' && CONNECT_FAILURES.test(code)) index = 2;
   if (index < 0) return undefined;
   const proxy = otherPeer(coded, target);
-  if (proxy === undefined) return NEVER_SENT[index]![1];
-  return `${PROXY_REASONS[index] ?? 'could not connect to the proxy'} ${proxy}`;
+  const reason = NEVER_SENT[index]![1];
+  if (proxy === undefined) return reason;
+  return `${index < 2 ? reason + [' for', ' by'][index] : 'could not connect to'} the proxy ${proxy}`;
 }
 
 /** Classifies a network failure of `fetch`; with `baseUrl`, `reason` names a peer that is not the API (a proxy). */

@@ -1,6 +1,5 @@
 import type { BucketBudget, BucketName, SharedBudget } from '../fleet/types.ts';
 import { BucketQueue, type BucketQueueDeps } from './bucket-queue.ts';
-import type { Clock } from './clock.ts';
 import type { MemoryBudget } from './memory-budget.ts';
 import type { AcquireOptions, Slot } from './slot.ts';
 
@@ -36,7 +35,8 @@ export const SPEC_BUCKET_LIMITS: BucketLimits = {
   public: perMinute(Infinity),
 };
 
-type RateLimiterOptions = Omit<BucketQueueDeps, 'clock' | 'counted'> & { enforceLimits: boolean };
+/** The client's settings the limiter reads (the transport's config): `rateLimit` false paces nothing. */
+type RateLimiterConfig = BucketQueueDeps & { rateLimit: boolean };
 
 /**
  * Client-side pacing per bucket on a {@link SharedBudget}: a slot is taken before sending and settled as the server
@@ -44,24 +44,19 @@ type RateLimiterOptions = Omit<BucketQueueDeps, 'clock' | 'counted'> & { enforce
  */
 export class RateLimiter {
   readonly #queues = new Map<BucketName, BucketQueue>();
-  readonly #clock: Clock;
-  readonly #options: RateLimiterOptions;
+  readonly #config: RateLimiterConfig;
 
-  constructor(clock: Clock, options: RateLimiterOptions) {
-    this.#clock = clock;
-    this.#options = options;
+  constructor(config: RateLimiterConfig) {
+    this.#config = config;
   }
 
   #queue(name: BucketName): BucketQueue {
     let queue = this.#queues.get(name);
     if (!queue) {
       const limits = SPEC_BUCKET_LIMITS[name];
-      const { enforceLimits, budget } = this.#options;
-      queue = new BucketQueue(name, limits, {
-        ...this.#options,
-        clock: this.#clock,
-        counted: enforceLimits && Number.isFinite(limits.limit) && budget !== undefined,
-      });
+      const config = this.#config;
+      const counted = config.rateLimit && Number.isFinite(limits.limit) && config.budget !== undefined;
+      queue = new BucketQueue(name, limits, counted, config);
       this.#queues.set(name, queue);
     }
     return queue;
@@ -74,13 +69,14 @@ export class RateLimiter {
 
   /** Each spec bucket for `BaseClient.rateLimits`; with a Redis fleet: the spec limit, this client's in flight. */
   view(): RateLimitView[] {
-    const now = this.#clock.now();
+    const now = this.#config.clock.now();
     const views: RateLimitView[] = [];
-    for (const [bucket, { limit, windowMs }] of Object.entries(SPEC_BUCKET_LIMITS) as [BucketName, BucketBudget][]) {
+    for (const [bucket, limits] of Object.entries(SPEC_BUCKET_LIMITS) as [BucketName, BucketBudget][]) {
+      const { limit, windowMs } = limits;
       if (!Number.isFinite(limit)) continue;
       const queue = this.#queues.get(bucket)?.view();
-      const budget = this.#options.budget as Partial<MemoryBudget> | undefined;
-      const usage = budget?.usage?.(bucket, { limit, windowMs });
+      const budget = this.#config.budget as Partial<MemoryBudget> | undefined;
+      const usage = budget?.usage?.(bucket, limits);
       const view: RateLimitView = {
         bucket,
         limit: usage?.limit ?? limit,
@@ -96,7 +92,7 @@ export class RateLimiter {
   }
 
   /** Holds every request of `name` for `forMs` (a 429's `Retry-After`), in the fleet's budget too. */
-  pause(name: BucketName, forMs: number, byKillSwitch = false): void {
+  pause(name: BucketName, forMs: number, byKillSwitch?: boolean): void {
     this.#queue(name).pause(forMs, byKillSwitch);
   }
 }

@@ -19,15 +19,7 @@ import { markOutcomeUnknown } from './outcome.ts';
 import { RateLimiter, type Slot } from './rate-limiter.ts';
 import { type Scrubber, shapeScrubber } from './redact.ts';
 import { BodyTooLarge, isRejected, noop, REDIRECT_STATUSES, readText, redirectTarget } from './response.ts';
-import {
-  type AttemptResult,
-  isRateLimited,
-  isRefusal,
-  isReplay,
-  retryDelay,
-  settlementOf,
-  spec429Wait,
-} from './retry-policy.ts';
+import { type AttemptResult, isRateLimited, isReplay, retryDelay, settlementOf, spec429Wait } from './retry-policy.ts';
 import type { SignAttempt } from './signing.ts';
 import { acquireSlot, traceStatus } from './trace.ts';
 
@@ -86,8 +78,7 @@ export class Transport {
     this.clockSync = new ClockSync(config.clock);
     this.#signAttempt = config.signing?.(this.clockSync);
     this.#hooks = config.hooks && hookEmitter(config.hooks, this.config.logger, this.redactor);
-    const { clock, rateLimit: enforceLimits, maxPauseMs, budget } = config;
-    this.limiter = new RateLimiter(clock, { enforceLimits, maxPauseMs, budget, logger: this.config.logger });
+    this.limiter = new RateLimiter(this.config);
   }
 
   async call<T>(call: EndpointCall<T>): Promise<T> {
@@ -101,11 +92,12 @@ export class Transport {
       return await this.run(options === call.options ? call : { ...call, options });
     } catch (error) {
       // Nothing but FuturesError may escape.
-      const failure =
+      throw sealError(
         error instanceof FuturesError
           ? error
-          : new FuturesError(`${call.method} ${call.path} failed unexpectedly`, { cause: error });
-      throw sealError(failure, this.redactor);
+          : new FuturesError(`${call.method} ${call.path} failed unexpectedly`, { cause: error }),
+        this.redactor,
+      );
     }
   }
 
@@ -118,9 +110,12 @@ export class Transport {
     let retries = 0;
     let resynced = false;
     // Whether any attempt may have been acted on: a later 429 or refused connection clears only THAT attempt.
-    const flight = { mayHaveActed: false };
+    let mayHaveActed = false;
+    const acted = () => {
+      mayHaveActed = true;
+    };
     const fail = (error: FuturesError): FuturesError =>
-      flight.mayHaveActed && method !== 'GET' ? markOutcomeUnknown(error) : error;
+      mayHaveActed && method !== 'GET' ? markOutcomeUnknown(error) : error;
 
     const priority = priorityOf(call);
     const killSwitch = call.killSwitch === true || call.options?.killSwitch === true;
@@ -136,7 +131,7 @@ export class Transport {
       }
       let result: AttemptResult<T>;
       try {
-        const send = () => this.attempt(call, timeoutMs, signal, attempt, flight, slot);
+        const send = () => this.attempt(call, timeoutMs, signal, attempt, acted, slot);
         result = await (this.#hooks ? this.#hooks.attempt(call, attempt, send) : send());
       } catch (error) {
         slot.settle(slot.sent ? 'counted' : 'refunded');
@@ -151,21 +146,26 @@ export class Transport {
       if (call.trace) traceStatus(call.trace, result);
 
       if (result.kind === 'ok') return result.value;
-      const error = result.error;
+      const { kind, error } = result;
+      // (A too-large body after a non-4xx status was told to `acted` by the attempt itself.)
       if (
-        result.kind === 'timeout' ||
-        result.kind === 'redirect' ||
-        (result.kind === 'too-large' && !isRefusal(result.error)) ||
-        (result.kind === 'network' && !result.neverSent) ||
-        (result.kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
+        kind === 'timeout' ||
+        kind === 'redirect' ||
+        (kind === 'network' && !result.neverSent) ||
+        (kind === 'http' && error instanceof ApiError && (error.status >= 500 || isReplay(error)))
       ) {
         // A replay 401: THIS attempt was not acted on, but an earlier copy with its signature may have been.
-        flight.mayHaveActed = true;
+        acted();
       }
 
       // The server rejected our timestamp before acting: learn its clock from this response and try once more.
-      const staleTimestamp = error instanceof ApiError && error.error === 'Invalid or expired timestamp';
-      if (result.kind === 'http' && staleTimestamp && error.status === 401 && !resynced) {
+      if (
+        kind === 'http' &&
+        !resynced &&
+        error instanceof ApiError &&
+        error.status === 401 &&
+        error.error === 'Invalid or expired timestamp'
+      ) {
         resynced = true;
         this.clockSync.resync(result.dateHeader, result.sentAt, result.receivedAt);
         config.logger?.warn(
@@ -219,26 +219,32 @@ export class Transport {
     neverSent ??= failure.neverSent;
     if ((failure.neverSent && neverSent) || reason === undefined) reason = failure.reason;
     const { method, path } = call;
-    const error = new ConnectionError({ method, path, host: this.#host, code: failure.code, neverSent, reason, cause });
-    return { kind: 'network', neverSent, error };
+    const { code } = failure;
+    return {
+      kind: 'network',
+      neverSent,
+      error: new ConnectionError({ method, path, host: this.#host, code, neverSent, reason, cause }),
+    };
   }
 
   #abortError<T>(call: EndpointCall<T>, cause: unknown): AbortError {
     return new AbortError({ method: call.method, path: call.path, cause });
   }
 
+  /** One attempt; `acted` is told when the server may have acted on it. (Named in stack traces, as `run` is.) */
   private async attempt<T>(
     call: EndpointCall<T>,
     timeoutMs: number,
     signal: AbortSignal | undefined,
     attempt: number,
-    flight: { mayHaveActed: boolean },
+    acted: () => void,
     slot: Slot,
   ): Promise<AttemptResult<T>> {
     const { config } = this;
     const { method, path } = call;
     const query = call.query ?? {};
-    if (signal?.aborted) throw this.#abortError(call, signal.reason);
+    const aborted = () => this.#abortError(call, signal?.reason);
+    if (signal?.aborted) throw aborted();
     // One deadline from here (a slow lane or signer leaves less for the wire), on monotonic real time.
     const startedAt = performance.now();
     const leftMs = () => Math.max(1, Math.ceil(timeoutMs - (performance.now() - startedAt)));
@@ -249,16 +255,20 @@ export class Transport {
       throw error instanceof FuturesError ? error : new FuturesError('Signing the request failed', { cause: error });
     }
     const url = `${config.baseUrl}${path}${search ? `?${search}` : ''}`;
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const json = 'application/json';
+    const headers: Record<string, string> = { Accept: json };
     if (call.signed && config.apiKey) headers['X-API-KEY'] = config.apiKey;
-    const body = call.body === undefined ? undefined : JSON.stringify(call.body);
-    if (call.body !== undefined) headers['Content-Type'] = 'application/json';
+    let body: string | undefined;
+    if (call.body !== undefined) {
+      headers['Content-Type'] = json;
+      body = JSON.stringify(call.body);
+    }
     config.logger?.debug(`${method} ${path} attempt ${attempt}`);
 
     // The deadline (headers AND body, real time: a fake clock jumping ahead must not time out requests on the wire)
     // and the caller's signal end the wait themselves (`stopped`): an abort through fetch's Request can be lost.
     const attemptController = new AbortController();
-    if (signal?.aborted) throw this.#abortError(call, signal.reason);
+    if (signal?.aborted) throw aborted();
     let stoppedBy: typeof DEADLINE | typeof CALLER_ABORT | undefined;
     let rejectStopped!: (why: unknown) => void;
     const stopped = new Promise<never>((_, reject) => {
@@ -280,8 +290,8 @@ export class Transport {
       if (why === DEADLINE) return { kind: 'timeout', error: new TimeoutError({ method, path, timeoutMs }) };
       if (why === CALLER_ABORT) {
         // Aborted while the request was on the wire: the server may have received it.
-        flight.mayHaveActed = true;
-        throw this.#abortError(call, signal?.reason);
+        acted();
+        throw aborted();
       }
       return undefined;
     };
@@ -318,10 +328,11 @@ export class Transport {
       } catch (error) {
         return interrupted(signal?.aborted ? CALLER_ABORT : error) ?? this.#network(call, error);
       }
-      if (response.type === 'opaqueredirect' || REDIRECT_STATUSES.has(response.status) || response.redirected) {
+      const opaque = response.type === 'opaqueredirect';
+      if (opaque || REDIRECT_STATUSES.has(response.status) || response.redirected) {
         // The server answered (so a state change may have happened), but whatever it points at is not the API.
         response.body?.cancel().catch(noop);
-        const status = response.type === 'opaqueredirect' ? 0 : response.status;
+        const status = opaque ? 0 : response.status;
         const location = redirectTarget(response.headers.get('location'), url);
         return { kind: 'redirect', error: new RedirectError({ method, path, status, location }) };
       }
@@ -331,14 +342,16 @@ export class Transport {
         // A 4xx status already says the server refused; after any other, whatever it did is done.
         const { status } = response;
         const refused = status >= 400 && status < 500;
-        if (!refused) flight.mayHaveActed = true;
+        if (!refused) acted();
         if (error instanceof BodyTooLarge) {
-          const { maxResponseBytes: limitBytes } = config;
-          const tooLarge = new ResponseTooLargeError({ method, path, status, limitBytes, seen: error.seen });
-          return { kind: 'too-large', error: tooLarge };
+          const limitBytes = config.maxResponseBytes;
+          return {
+            kind: 'too-large',
+            error: new ResponseTooLargeError({ method, path, status, limitBytes, seen: error.seen }),
+          };
         }
         if (refused) {
-          if (stoppedBy === CALLER_ABORT) throw this.#abortError(call, signal?.reason);
+          if (stoppedBy === CALLER_ABORT) throw aborted();
           text = ''; // the refusal is reported from its status
         } else {
           return (
@@ -357,9 +370,7 @@ export class Transport {
       receivedAt,
       serverNow: () => config.clock.now() + this.clockSync.offset,
       logger: config.logger,
-      acted: () => {
-        flight.mayHaveActed = true;
-      },
+      acted,
     });
   }
 }

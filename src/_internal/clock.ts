@@ -91,14 +91,15 @@ export class ClockSync {
    */
   nextTimestamp(lane: FleetLane = SOLO_LANE): number {
     const at = monotonicNow();
-    for (const [timestamp, issuedAt] of this.#issued) {
+    const issued = this.#issued;
+    for (const [timestamp, issuedAt] of issued) {
       if (issuedAt > at - REPLAY_MEMORY_MS) break;
-      this.#issued.delete(timestamp);
+      issued.delete(timestamp);
     }
     let ts = alignToLane(Math.max(this.#serverNow(), this.#floor, lane.floor ?? 0), lane);
-    while (this.#issued.has(ts)) ts += lane.count;
+    while (issued.has(ts)) ts += lane.count;
     this.#floor = ts + 1;
-    this.#issued.set(ts, at);
+    issued.set(ts, at);
     return ts;
   }
 

@@ -106,7 +106,7 @@ export class Transport {
     const { method, path } = call;
     const signal = call.options?.signal;
     const timeoutMs = call.options?.timeoutMs ?? config.timeoutMs;
-    const retryLimit = config.retry === false ? 0 : config.retry.limit;
+    const retryLimit = config.retry ? config.retry.limit : 0;
     let retries = 0;
     let resynced = false;
     // Whether any attempt may have been acted on: a later 429 or refused connection clears only THAT attempt.
@@ -201,15 +201,18 @@ export class Transport {
    * call retries), at most `rateLimit.maxPauseMs`: a server asking for ten years must not stop the bot.
    */
   #pauseBucket<T>(call: EndpointCall<T>, pauseMs: number, killSwitch: boolean): void {
-    const { config } = this;
-    const clamped = Math.min(pauseMs, config.maxPauseMs);
+    const { retry, maxPauseMs, logger } = this.config;
+    const clamped = Math.min(pauseMs, maxPauseMs);
     this.limiter.pause(call.bucket, clamped, killSwitch);
-    const cap = config.retry === false ? undefined : config.retry.maxRetryAfterMs;
-    const over = cap !== undefined && pauseMs > cap ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)` : '';
-    config.logger?.warn(
+    const cap = retry && retry.maxRetryAfterMs;
+    logger?.warn(
       `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${clamped} ms` +
         (clamped < pauseMs ? ` (Retry-After asked ${pauseMs} ms: clamped to rateLimit.maxPauseMs)` : '') +
-        (cap === undefined ? ' (retries off)' : over),
+        (cap === false
+          ? ' (retries off)'
+          : pauseMs > cap
+            ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`
+            : ''),
     );
   }
 

@@ -33,7 +33,7 @@ function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): 
   if ((apiSecret !== undefined || signer !== undefined) && !apiKey) fail('apiKey is required with apiSecret or signer');
   let sign = signer;
   if (apiSecret !== undefined) {
-    if (typeof apiSecret !== 'string' || apiSecret === '') fail('apiSecret must be a non-empty string');
+    if (!apiSecret || typeof apiSecret !== 'string') fail('apiSecret must be a non-empty string');
     if (isBrowserLike() && !options.dangerouslyAllowBrowser) {
       fail(
         'apiSecret in a browser is readable by any script on the page: use signer, or dangerouslyAllowBrowser: true',
@@ -136,7 +136,7 @@ export function createBaseClient(options: FuturesClientOptions): BaseClient {
 /** A client's context, read by property rather than `instanceof`: a CommonJS-built client works with ESM functions. */
 export function contextOf(client: object): ClientContext {
   const ctx = (client as unknown as { ctx?: Partial<ClientContext> } | null | undefined)?.ctx;
-  if (typeof ctx !== 'object' || ctx === null || typeof ctx.transport?.call !== 'function') {
+  if (!hasMethods(ctx, []) || typeof ctx?.transport?.call !== 'function') {
     fail('The first argument must be a futures-sdk client (createBaseClient, createPublicClient or new FuturesClient)');
   }
   return ctx as ClientContext;

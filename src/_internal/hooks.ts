@@ -19,6 +19,12 @@ export function statusOf(result: AttemptResult<unknown>): unknown {
   return result.kind === 'ok' ? result.status : result.kind === 'http' && (result.error as { status?: unknown }).status;
 }
 
+/** Starts timing: the returned function tells the milliseconds since. */
+export function stopwatch(): () => number {
+  const start = performance.now();
+  return () => performance.now() - start;
+}
+
 /** What events and traces say of a call: its endpoint and path template, never an id, a query or a body. */
 export function describeCall(call: EndpointCall<unknown>): RequestTraceContext {
   const clientOrderId = (call.body as { clientOrderId?: unknown } | undefined)?.clientOrderId;
@@ -46,11 +52,11 @@ export function hookEmitter(hooks: ClientHooks, logger: Logger | undefined, reda
     async attempt(call, attempt, run) {
       const event = base(call, attempt);
       emit('request', { ...event });
-      const startedAt = performance.now();
+      const elapsed = stopwatch();
       const end = (status: unknown, error: unknown) =>
         emit('response', {
           ...event,
-          durationMs: performance.now() - startedAt,
+          durationMs: elapsed(),
           ...(typeof status === 'number' ? { status } : { error: sealError(error as FuturesError, redactor) }),
         });
       try {

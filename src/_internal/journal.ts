@@ -1,4 +1,5 @@
-import { ApiError } from '../errors/api-error.ts';
+import type { FuturesError } from '../errors/futures-error.ts';
+import { apiStatus } from './retry-policy.ts';
 import { uuidV4 } from './uuid.ts';
 
 /** `create`: one order of `orders.create`/`createBatch`; `close`; `closeAndSwitchMargin` (the symbol's positions). */
@@ -87,13 +88,11 @@ export class CallJournal {
       succeed: (orders = [], learned = {}) =>
         settle({ ...learned, outcome: orders === null ? 'rejected' : 'ok', orders: [...(orders ?? [])] }),
       // A 4xx after an earlier attempt that may have acted (outcomeUnknown) is not proof that nothing happened.
-      fail: (error) =>
-        settle({
-          outcome:
-            error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.outcomeUnknown
-              ? 'rejected'
-              : 'unknown',
-        }),
+      fail: (error) => {
+        const status = apiStatus(error);
+        const refused = status >= 400 && status < 500 && !(error as FuturesError).outcomeUnknown;
+        settle({ outcome: refused ? 'rejected' : 'unknown' });
+      },
     };
   }
 

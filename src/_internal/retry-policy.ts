@@ -11,8 +11,11 @@ export function settlementOf(result: AttemptResult<unknown>): 'counted' | 'refun
 }
 
 export function isRateLimited(result: AttemptResult<unknown>): result is HttpFailure {
-  return result.kind === 'http' && result.error instanceof ApiError && result.error.status === 429;
+  return result.kind === 'http' && apiStatus(result.error) === 429;
 }
+
+/** The status of an {@link ApiError}, else 0. */
+export const apiStatus = (error: unknown): number => (error instanceof ApiError ? error.status : 0);
 
 /** A 4xx answer: the server refused, whatever its body (a too-large error carries the status). */
 export function isRefusal(error: FuturesError): boolean {
@@ -21,7 +24,7 @@ export function isRefusal(error: FuturesError): boolean {
 }
 
 export function isReplay(error: FuturesError): boolean {
-  return error instanceof ApiError && error.status === 401 && error.error === 'Signature replay detected';
+  return apiStatus(error) === 401 && (error as ApiError).error === 'Signature replay detected';
 }
 
 interface HttpFailure {

@@ -63,41 +63,38 @@ export function createAttemptSigner(options: {
   paceRunAhead: boolean;
 }): (clockSync: ClockSync) => SignAttempt {
   const { sign, redactor, fleet, paceRunAhead } = options;
-  return (clockSync) => {
-    // The user's parameters, then `timestamp`, then `signature`.
-    const signQuery = async (query: QueryParams, lane: FleetLane | undefined) => {
-      const timestamp = clockSync.nextTimestamp(lane);
-      const signature = await sign(canonicalQuery({ ...query, timestamp }));
-      if (!signature || typeof signature !== 'string') throw new FuturesError('The signer returned no signature');
-      // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
-      redactor.addSignature(signature);
-      // Sent only once the clock has passed it (k ms for the k-th of a burst), so a process started on this key
-      // after it left signs later timestamps. A timer may fire before `Date.now()` moved on: look again.
-      for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; paceRunAhead && early > 0; ) {
-        if (waited + early > MAX_SETTLE_MS) break;
-        await sleep(early);
-        waited += early;
-        early = clockSync.aheadMs(timestamp) + 1;
-      }
-      const userPart = canonicalQuery(query);
-      return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
-    };
-    return async (call, query, timeoutMs, signal, leftMs) => {
-      const lane = await fleetLane(fleet, call, timeoutMs, signal);
-      // A `signer` (often a remote KMS) may never answer; nothing is sent yet, so giving up is safe.
-      return within(
-        () => signQuery(query, lane),
-        leftMs(),
-        () =>
-          new TimeoutError({
-            method: call.method,
-            path: call.path,
-            timeoutMs,
-            details: 'signing did not finish in time; nothing was sent',
-          }),
-        signal,
-        (reason) => abortError(call, reason),
-      );
-    };
+  return (clockSync) => async (call, query, timeoutMs, signal, leftMs) => {
+    const lane = await fleetLane(fleet, call, timeoutMs, signal);
+    // A `signer` (often a remote KMS) may never answer; nothing is sent yet, so giving up is safe.
+    return within(
+      async () => {
+        // The user's parameters, then `timestamp`, then `signature`.
+        const timestamp = clockSync.nextTimestamp(lane);
+        const signature = await sign(canonicalQuery({ ...query, timestamp }));
+        if (!signature || typeof signature !== 'string') throw new FuturesError('The signer returned no signature');
+        // Remembered (the last few) so that a server echoing even part of it cannot put it in an error or log line.
+        redactor.addSignature(signature);
+        // Sent only once the clock has passed it (k ms for the k-th of a burst), so a process started on this key
+        // after it left signs later timestamps. A timer may fire before `Date.now()` moved on: look again.
+        for (let early = clockSync.aheadMs(timestamp) + 1, waited = 0; paceRunAhead && early > 0; ) {
+          if (waited + early > MAX_SETTLE_MS) break;
+          await sleep(early);
+          waited += early;
+          early = clockSync.aheadMs(timestamp) + 1;
+        }
+        const userPart = canonicalQuery(query);
+        return `${userPart ? `${userPart}&` : ''}timestamp=${timestamp}&signature=${encodeURIComponent(signature)}`;
+      },
+      leftMs(),
+      () =>
+        new TimeoutError({
+          method: call.method,
+          path: call.path,
+          timeoutMs,
+          details: 'signing did not finish in time; nothing was sent',
+        }),
+      signal,
+      (reason) => abortError(call, reason),
+    );
   };
 }

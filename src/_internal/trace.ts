@@ -1,7 +1,7 @@
 // The TracingChannel `futures-sdk:request`: one trace per call, found via `process.getBuiltinModule` (never imported).
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { EndpointCall, RequestTraceContext } from './endpoint-call.ts';
-import { describeCall, statusOf } from './hooks.ts';
+import { describeCall, statusOf, stopwatch } from './hooks.ts';
 import type { AcquireOptions, RateLimiter, Slot } from './rate-limiter.ts';
 import type { AttemptResult } from './retry-policy.ts';
 
@@ -27,7 +27,7 @@ export function listened(): Tracing | undefined {
 
 /** Runs `send` as the trace of `call` in `channel`; the transport records into `call.trace`. */
 export async function traced<T>(channel: Tracing, call: EndpointCall<T>, send: () => Promise<T>): Promise<T> {
-  const startedAt = performance.now();
+  const elapsed = stopwatch();
   const trace = describeCall(call);
   call.trace = trace;
   let value!: T;
@@ -42,7 +42,7 @@ export async function traced<T>(channel: Tracing, call: EndpointCall<T>, send: (
       trace.attempts ??= 0;
       trace.queuedMs ??= 0;
       trace.outcomeUnknown ??= false;
-      trace.durationMs = performance.now() - startedAt;
+      trace.durationMs = elapsed();
     }
   }, trace);
   return value;
@@ -57,9 +57,9 @@ export function acquireSlot(
   const waiting = limiter.acquire(call.bucket, { ...options, method: call.method, path: call.path });
   const { trace } = call;
   if (!trace) return waiting;
-  const queuedAt = performance.now();
+  const waited = stopwatch();
   const queued = () => {
-    trace.queuedMs = (trace.queuedMs ?? 0) + performance.now() - queuedAt;
+    trace.queuedMs = (trace.queuedMs ?? 0) + waited();
   };
   waiting.then(() => {
     trace.attempts = (trace.attempts ?? 0) + 1;

@@ -40,7 +40,7 @@ export function fillOf(order: Order): string {
   return '';
 }
 
-export function venueKey(subAccountId: string | undefined, venueOrderId: string): string {
+export function venueKey(subAccountId: string | undefined, venueOrderId: string | undefined): string {
   return `${subAccountId ?? ''}\u0000${venueOrderId}`;
 }
 

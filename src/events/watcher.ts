@@ -229,10 +229,9 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#adoptJournalOrders();
 
       const symbols = new Set<string>(this.#symbols);
-      for (const position of [...positions, ...this.#previous]) symbols.add(position.symbol);
-      for (const order of this.#orders.values()) symbols.add(order.symbol);
-      for (const entry of this.#entries(now - 2 * this.#windowMs)) {
-        if (entry.symbol !== undefined) symbols.add(entry.symbol);
+      const recent = this.#entries(now - 2 * this.#windowMs);
+      for (const { symbol } of [...positions, ...this.#previous, ...this.#orders.values(), ...recent]) {
+        if (symbol !== undefined) symbols.add(symbol);
       }
 
       // Trades are read after positions: a fill already in the positions is then always among them.
@@ -313,15 +312,14 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
    * only those are read from the backend. `commit` applies the changes once the whole poll succeeded.
    */
   async #readOrders(call: InternalCallOptions): Promise<{ changes: OrderChange[]; commit: () => void }> {
-    if (this.#orders.size === 0) return { changes: [], commit: () => {} };
     const venue = new Map<string, VenueOpenOrder>();
     for (const subAccountId of new Set([...this.#orders.values()].map((order) => order.subAccountId))) {
       const query = subAccountId === undefined ? {} : { subAccountId };
       const { orders } = await fetchOpenOrders(this.#ctx, query, call);
       for (const order of orders) venue.set(venueKey(subAccountId, String(order.orderId)), order);
     }
-    const venueOf = (tracked: TrackedOrder) =>
-      tracked.venueOrderId === undefined ? undefined : venue.get(venueKey(tracked.subAccountId, tracked.venueOrderId));
+    // Before the first read (no venueOrderId) no key matches: venue order ids are integers.
+    const venueOf = (tracked: TrackedOrder) => venue.get(venueKey(tracked.subAccountId, tracked.venueOrderId));
 
     const stale: string[] = [];
     for (const [id, tracked] of this.#orders) {
@@ -381,7 +379,6 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     let reads = 0;
     if (ids.length > MAX_ORDER_READS_PER_POLL) {
       let offset = 0;
-      let end = false;
       while (reads < MAX_ORDER_READS_PER_POLL && missing().length > MAX_ORDER_READS_PER_POLL - reads) {
         if (reads === 1 && this.#listResume > offset) offset = this.#listResume;
         const page = await fetchOrderList(this.#ctx, { limit: MAX_ORDERS_PAGE, offset }, call);
@@ -389,11 +386,11 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         for (const order of page.orders) if (wanted.has(order.id)) rows.set(order.id, order);
         offset += MAX_ORDERS_PAGE;
         if (page.orders.length < MAX_ORDERS_PAGE || offset >= page.total) {
-          end = true;
+          offset = 0; // the end of the list: the next search starts from the newest again
           break;
         }
       }
-      this.#listResume = !end && missing().length > 0 ? offset : 0;
+      this.#listResume = missing().length > 0 ? offset : 0;
     }
     for (const id of missing().slice(0, MAX_ORDER_READS_PER_POLL - reads)) {
       try {
@@ -425,11 +422,12 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     return this.#ctx.journal?.entries(since) ?? [];
   }
 
-  #safeEmit<K extends keyof AccountWatcherEvents>(event: K, ...args: AccountWatcherEvents[K]): void {
+  /** Every event has one argument. */
+  #safeEmit<K extends keyof AccountWatcherEvents>(event: K, arg: AccountWatcherEvents[K][0]): void {
     if (this.#stopped) return;
-    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.#ctx.transport.redactor);
+    if (event === 'error' && arg instanceof FuturesError) sealError(arg, this.#ctx.transport.redactor);
     try {
-      (this.emit as (event: K, ...args: AccountWatcherEvents[K]) => boolean)(event, ...args);
+      (this.emit as (event: K, arg: unknown) => boolean)(event, arg);
     } catch (error) {
       this.#ctx.transport.config.logger?.error(`a '${event}' listener of the watcher threw`, {
         error: describeThrown(error),

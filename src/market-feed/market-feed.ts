@@ -280,8 +280,14 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
       return;
     }
     const value = parsed.data as { bids: DepthLevel[]; asks: DepthLevel[]; candle: Kline };
-    if (name === 'depth') update(source, { symbol: source.symbol, bids: value.bids, asks: value.asks });
-    else update(source, name === 'klines' ? [value.candle] : value);
+    update(
+      source,
+      name === 'depth'
+        ? { symbol: source.symbol, bids: value.bids, asks: value.asks }
+        : name === 'klines'
+          ? [value.candle]
+          : value,
+    );
   }
 
   function subscribe(channel: Channel, symbol: string, interval: KlineInterval | undefined, listener: Listener) {
@@ -295,24 +301,31 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     if (closed) return () => {};
     const own: Listener = (value) => listener(value); // one entry per subscription, even of the same function
     const key = `${channel} ${symbol} ${interval ?? ''}`;
-    let source = sources.get(key);
-    if (!source) {
-      const streamed = !!stream && (channel !== 'klines' || interval === STREAMED_INTERVAL);
-      const polled = !streamed || channel === 'klines';
-      source = { key, channel, symbol, interval, listeners: new Set(), streamed, polled, failures: 0, dueAt: 0 };
+    const found = sources.get(key);
+    const streamed = !!stream && (channel !== 'klines' || interval === STREAMED_INTERVAL);
+    const source: Source = found ?? {
+      key,
+      channel,
+      symbol,
+      interval,
+      listeners: new Set(),
+      streamed,
+      polled: !streamed || channel === 'klines',
+      failures: 0,
+      dueAt: 0,
+    };
+    const { value } = source;
+    if (!found) {
       sources.set(key, source);
       if (streamed) stream?.want?.(symbol);
       schedule();
-    } else if (source.value !== undefined) {
-      const { value } = source;
-      const target = source;
+    } else if (value !== undefined) {
       // Not if an update came first: the listener has a newer value already.
-      queueMicrotask(() => target.value === value && deliver(target, own, value));
+      queueMicrotask(() => source.value === value && deliver(source, own, value));
     }
-    const owner = source;
-    owner.listeners.add(own);
+    source.listeners.add(own);
     return () => {
-      if (!owner.listeners.delete(own) || owner.listeners.size > 0 || !live(owner)) return;
+      if (!source.listeners.delete(own) || source.listeners.size > 0 || !live(source)) return;
       sources.delete(key);
       schedule(); // no timer left when no source is polled
     };

@@ -27,9 +27,11 @@ export function safePath(url: string): string {
 }
 
 export function describeSocketError(event: WebSocketErrorEventLike): string {
-  const inner = event.error as { message?: unknown } | null | undefined;
-  const message = typeof event.message === 'string' && event.message ? event.message : inner?.message;
-  return typeof message === 'string' && message ? redact(message.replace(/[?#]\S*/g, '')) : 'connection error';
+  // The event's own message, else its error's; the query and fragment (a token) are cut, the rest redacted.
+  const message = [event.message, (event.error as { message?: unknown } | null | undefined)?.message].find(
+    (text): text is string => typeof text === 'string' && text !== '',
+  );
+  return message ? redact(message.replace(/[?#]\S*/g, '')) : 'connection error';
 }
 
 export function terminate(socket: WebSocketLike): void {

@@ -133,11 +133,12 @@ export const TOO_BIG_CLOSE_CODE = 1009;
 
 /** The `maxMessageBytes` option, validated: a positive integer, 4 MiB when absent. @internal */
 export function maxMessageBytesOption(value: unknown): number {
-  if (value === undefined) return 4 * 1024 * 1024;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) {
+  if (value === undefined) return 4_194_304; // 4 MiB
+  // Number.isSafeInteger is false for anything but a number.
+  if (!Number.isSafeInteger(value) || (value as number) <= 0) {
     throw new ConfigurationError('stream maxMessageBytes must be a positive integer (bytes)');
   }
-  return value;
+  return value as number;
 }
 
 /**
@@ -151,12 +152,15 @@ export function exceedsBytes(raw: unknown, max: number): boolean {
     let bytes = 0;
     for (let i = 0; i < raw.length && bytes <= max; i++) {
       const unit = raw.charCodeAt(i);
-      if (unit < 0x80) bytes += 1;
-      else if (unit < 0x800) bytes += 2;
-      else if (unit >= 0xd800 && unit < 0xdc00 && (raw.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-        bytes += 4; // a surrogate pair: one 4-byte code point
-        i++;
-      } else bytes += 3; // the rest of the BMP, and a lone surrogate (sent as U+FFFD)
+      // A surrogate pair is one 4-byte code point; the rest of the BMP, and a lone surrogate (sent as U+FFFD), 3.
+      bytes +=
+        unit < 0x80
+          ? 1
+          : unit < 0x800
+            ? 2
+            : unit >= 0xd800 && unit < 0xdc00 && (raw.charCodeAt(i + 1) & 0xfc00) === 0xdc00 && ++i
+              ? 4
+              : 3;
     }
     return bytes > max;
   }

@@ -13,7 +13,13 @@ import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
 import type { AccountStreamEvents, AccountStreamOptions, AccountStreamState } from './stream-types.ts';
 import { closeSocket, exceedsBytes, maxMessageBytesOption, TOO_BIG_CLOSE_CODE } from './stream-types.ts';
-import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
+import type {
+  WebSocketCloseEventLike,
+  WebSocketConstructor,
+  WebSocketErrorEventLike,
+  WebSocketLike,
+  WebSocketMessageEventLike,
+} from './web-socket.ts';
 
 export type {
   AccountStreamEvents,
@@ -31,7 +37,14 @@ export type {
 
 /** Close codes that mean "your credentials were refused" (4001/4003: application codes; 1008: policy violation). */
 const AUTH_CLOSE_CODES = /* @__PURE__ */ new Set([4001, 4003, 1008]);
-const HEARTBEAT_CLOSE_CODE = 4000;
+
+/** The socket events the stream listens to, and what each listener receives. */
+interface SocketEvents {
+  open: undefined;
+  message: WebSocketMessageEventLike;
+  error: WebSocketErrorEventLike;
+  close: WebSocketCloseEventLike;
+}
 
 /**
  * The WebSocket account channel (JWT only): typed account events, the market data you ask for, reconnection with
@@ -94,7 +107,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     } catch {
       throw new ConfigurationError('stream url is not a valid URL');
     }
-    if (!['ws:', 'wss:', 'http:', 'https:'].includes(parsed.protocol)) {
+    if (!/^(ws|http)s?:$/.test(parsed.protocol)) {
       throw new ConfigurationError(`stream url must use wss: or ws: (got ${parsed.protocol})`);
     }
     if (typeof options.token !== 'string' && typeof options.token !== 'function') {
@@ -143,7 +156,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     const wasTerminal = this.#stopped;
     this.#currentState = 'closed';
     const socket = this.#detach();
-    if (!wasTerminal) this.#safeEmit('close', { code, reason, willReconnect: false });
+    if (!wasTerminal) this.#emitClose(code, reason);
     if (!socket) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const done = () => {
@@ -168,9 +181,10 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   async #openSocket(): Promise<void> {
     const generation = ++this.#generation;
+    const options = this.#options;
     let token: string;
     try {
-      const supplied = typeof this.#options.token === 'function' ? await this.#options.token() : this.#options.token;
+      const supplied = typeof options.token === 'function' ? await options.token() : options.token;
       if (typeof supplied !== 'string' || supplied === '') throw new TypeError('token provider returned no string');
       token = supplied;
       // An opaque token (not JWT-shaped) is recognised only once registered: a library error that echoes a
@@ -186,16 +200,13 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
     let socket: WebSocketLike;
     try {
-      const target = this.#options.buildUrl
-        ? this.#options.buildUrl(this.#options.url, token)
-        : defaultUrl(this.#options.url, token);
-      const protocols =
-        typeof this.#options.protocols === 'function' ? this.#options.protocols(token) : this.#options.protocols;
+      const target = options.buildUrl ? options.buildUrl(options.url, token) : defaultUrl(options.url, token);
+      const protocols = typeof options.protocols === 'function' ? options.protocols(token) : options.protocols;
       socket = protocols === undefined ? new this.#WebSocketImpl(target) : new this.#WebSocketImpl(target, protocols);
     } catch (error) {
       this.#safeEmit(
         'error',
-        new StreamError('connection', `Could not open a WebSocket to ${safeUrl(this.#options.url)}`, { cause: error }),
+        new StreamError('connection', `Could not open a WebSocket to ${safeUrl(options.url)}`, { cause: error }),
       );
       this.#attemptFailed();
       return;
@@ -211,18 +222,17 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#lastMessageAt = this.#clock.now();
     this.#armWatchdog(generation);
 
-    socket.addEventListener('open', () => {
-      if (generation === this.#generation) this.#onOpen(generation);
+    // Every callback is for this socket only: a newer socket (or close()) bumps the generation.
+    const on = <T extends keyof SocketEvents>(type: T, listener: (event: SocketEvents[T]) => void) =>
+      (socket.addEventListener as (type: T, listener: (event: SocketEvents[T]) => void) => void)(type, (event) => {
+        if (generation === this.#generation) listener(event);
+      });
+    on('open', () => this.#onOpen(generation));
+    on('message', (event) => this.#onMessage(event.data));
+    on('error', (event) => {
+      this.#socketError = describeSocketError(event);
     });
-    socket.addEventListener('message', (event) => {
-      if (generation === this.#generation) this.#onMessage(event.data);
-    });
-    socket.addEventListener('error', (event) => {
-      if (generation === this.#generation) this.#socketError = describeSocketError(event);
-    });
-    socket.addEventListener('close', (event) => {
-      if (generation === this.#generation) this.#onClose(event.code, this.#redactor.text(String(event.reason ?? '')));
-    });
+    on('close', (event) => this.#onClose(event.code, this.#redactor.text(String(event.reason ?? ''))));
   }
 
   #onOpen(generation: number): void {
@@ -233,18 +243,17 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#lastMessageAt = this.#clock.now();
     this.#logger?.debug(`stream open: ${safeUrl(this.#options.url)}`);
     const pingMs = this.#options.pingIntervalMs ?? 0;
-    if (pingMs > 0) {
-      const ping = () => {
+    const schedulePing = (): unknown =>
+      (this.#pingTimer = this.#clock.setTimeout(() => {
         if (generation !== this.#generation) return;
         try {
           this.#socket?.send('ping');
         } catch {
           // A socket that cannot send is about to close; its close event takes over.
         }
-        this.#pingTimer = this.#clock.setTimeout(ping, pingMs);
-      };
-      this.#pingTimer = this.#clock.setTimeout(ping, pingMs);
-    }
+        schedulePing();
+      }, pingMs));
+    if (pingMs > 0) schedulePing();
     this.#safeEmit('open');
     if (reconnected && !this.#stopped) this.#safeEmit('reconnected', { attempts });
   }
@@ -253,7 +262,8 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     const error = this.#socketError;
     this.#detach();
     if (this.#stopped) return;
-    if (AUTH_CLOSE_CODES.has(code) || (error !== undefined && /\b(401|403)\b/.test(error))) {
+    // An HTTP 401/403 at the upgrade, when the implementation reports it (`${undefined}` matches neither).
+    if (AUTH_CLOSE_CODES.has(code) || /\b40[13]\b/.test(`${error}`)) {
       this.#becomeUnauthorized(code, reason, error);
       return;
     }
@@ -273,7 +283,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (this.#gotMessage) this.#attempt = 0;
     const willReconnect = this.#canReconnect();
     if (!willReconnect) this.#currentState = 'closed';
-    this.#safeEmit('close', { code, reason, willReconnect });
+    this.#emitClose(code, reason, willReconnect);
     if (willReconnect) this.#scheduleReconnect();
   }
 
@@ -285,7 +295,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   #becomeUnauthorized(code: number, reason: string, error: string | undefined): void {
     this.#currentState = 'unauthorized';
     this.#clearTimers();
-    const status = code === 4003 || (error !== undefined && /\b403\b/.test(error)) ? 403 : 401;
+    const status = code === 4003 || /\b403\b/.test(`${error}`) ? 403 : 401;
     this.#safeEmit(
       'error',
       new AuthenticationError({
@@ -295,7 +305,11 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
         body: { ok: false, error: `WebSocket login refused (${reason || error || `close code ${code}`})` },
       }),
     );
-    this.#safeEmit('close', { code, reason, willReconnect: false });
+    this.#emitClose(code, reason);
+  }
+
+  #emitClose(code: number, reason: string, willReconnect = false): void {
+    this.#safeEmit('close', { code, reason, willReconnect });
   }
 
   #canReconnect(): boolean {
@@ -312,7 +326,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     }
     this.#currentState = 'closed';
     this.#clearTimers();
-    this.#safeEmit('close', { code: 1006, reason: 'connection attempt failed', willReconnect: false });
+    this.#emitClose(1006, 'connection attempt failed');
   }
 
   #scheduleReconnect(): void {
@@ -320,10 +334,12 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#currentState = 'reconnecting';
     this.#attempt++;
     const policy = this.#options.reconnect || {};
-    const baseMs = policy.baseDelayMs ?? 500;
     // Jittered, so that many clients dropped together do not return together.
-    const random = () => this.#clock.random();
-    const delayMs = backoffStep(this.#attempt - 1, { baseMs, maxMs: policy.maxDelayMs ?? 30_000, random });
+    const delayMs = backoffStep(this.#attempt - 1, {
+      baseMs: policy.baseDelayMs ?? 500,
+      maxMs: policy.maxDelayMs ?? 30_000,
+      random: () => this.#clock.random(),
+    });
     this.#clock.clearTimeout(this.#reconnectTimer);
     // Armed before the event, so that close() called by a 'reconnecting' listener clears it.
     this.#reconnectTimer = this.#clock.setTimeout(() => {
@@ -336,18 +352,16 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   #armWatchdog(generation: number): void {
     const timeout = this.#heartbeatTimeoutMs;
     if (!(timeout > 0)) return;
-    const check = () => {
-      if (generation !== this.#generation) return;
-      const silentFor = this.#clock.now() - this.#lastMessageAt;
-      if (silentFor < timeout) {
-        this.#watchdogTimer = this.#clock.setTimeout(check, timeout - silentFor);
-        return;
-      }
-      const open = this.#currentState === 'open';
-      const what = open ? `no message for ${timeout} ms` : `no handshake within ${timeout} ms`;
-      this.#abandon(HEARTBEAT_CLOSE_CODE, 'heartbeat timeout', 'heartbeat', what);
-    };
-    this.#watchdogTimer = this.#clock.setTimeout(check, timeout);
+    const check = (delayMs: number): unknown =>
+      (this.#watchdogTimer = this.#clock.setTimeout(() => {
+        if (generation !== this.#generation) return;
+        const silentFor = this.#clock.now() - this.#lastMessageAt;
+        if (silentFor < timeout) return check(timeout - silentFor);
+        const open = this.#currentState === 'open';
+        const what = open ? `no message for ${timeout} ms` : `no handshake within ${timeout} ms`;
+        this.#abandon(4000, 'heartbeat timeout', 'heartbeat', what); // 4000: the stream's own heartbeat close code
+      }, delayMs));
+    check(timeout);
   }
 
   /** Drops the socket on the stream's own decision, reports `error` (`what`), then reconnects as after a drop. */

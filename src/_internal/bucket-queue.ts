@@ -120,10 +120,7 @@ export class BucketQueue {
     waiter.detach();
   }
 
-  /**
-   * A pause shorter than the call's deadline is waited out (logged); a longer one fails the call, unsent, at once
-   * (removed from the queue, if it was in it).
-   */
+  /** A pause shorter than the call's deadline is waited out (logged); a longer one fails (and dequeues) it, unsent. */
   #admitDuringPause(waiter: Waiter, pauseLeft: number): boolean {
     const { method, path, timeoutMs } = waiter;
     if (waiter.killSwitch) return true;

@@ -111,9 +111,7 @@ export class Transport {
     let resynced = false;
     // Whether any attempt may have been acted on: a later 429 or refused connection clears only THAT attempt.
     let mayHaveActed = false;
-    const acted = () => {
-      mayHaveActed = true;
-    };
+    const acted = () => (mayHaveActed = true);
     const fail = (error: FuturesError): FuturesError =>
       mayHaveActed && method !== 'GET' ? markOutcomeUnknown(error) : error;
 
@@ -159,13 +157,8 @@ export class Transport {
       }
 
       // The server rejected our timestamp before acting: learn its clock from this response and try once more.
-      if (
-        kind === 'http' &&
-        !resynced &&
-        error instanceof ApiError &&
-        error.status === 401 &&
-        error.error === 'Invalid or expired timestamp'
-      ) {
+      const stale = error instanceof ApiError && error.status === 401 && error.error === 'Invalid or expired timestamp';
+      if (kind === 'http' && stale && !resynced) {
         resynced = true;
         this.clockSync.resync(result.dateHeader, result.sentAt, result.receivedAt);
         config.logger?.warn(
@@ -204,15 +197,17 @@ export class Transport {
     const { retry, maxPauseMs, logger } = this.config;
     const clamped = Math.min(pauseMs, maxPauseMs);
     this.limiter.pause(call.bucket, clamped, killSwitch);
-    const cap = retry && retry.maxRetryAfterMs;
+    const cap = retry ? retry.maxRetryAfterMs : undefined;
+    const over =
+      cap === undefined
+        ? ' (retries off)'
+        : pauseMs > cap
+          ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`
+          : '';
     logger?.warn(
       `${call.method} ${call.path}: 429, the ${call.bucket} bucket is paused for ${clamped} ms` +
         (clamped < pauseMs ? ` (Retry-After asked ${pauseMs} ms: clamped to rateLimit.maxPauseMs)` : '') +
-        (cap === false
-          ? ' (retries off)'
-          : pauseMs > cap
-            ? ` (over retry.maxRetryAfterMs ${cap} ms: not retried)`
-            : ''),
+        over,
     );
   }
 

@@ -83,7 +83,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   readonly #intervalMs: number;
   readonly #windowMs: number;
   readonly #maxBackoffMs: number;
-  readonly #symbols: readonly string[];
+  readonly #symbols: ReadonlySet<string>;
   readonly #subAccountId: string | undefined;
   #running = false;
   #stopped = false;
@@ -114,7 +114,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     this.#intervalMs = options.intervalMs ?? 5_000;
     this.#windowMs = options.makerFillWindowMs ?? DEFAULT_MAKER_FILL_WINDOW_MS;
     this.#maxBackoffMs = options.maxBackoffMs ?? 60_000;
-    this.#symbols = [...(options.symbols ?? [])];
+    this.#symbols = new Set(options.symbols);
     this.#subAccountId = options.subAccountId;
     if (!(this.#intervalMs > 0)) throw new ConfigurationError('watch(): intervalMs must be a positive number');
     const { resume } = options;
@@ -177,7 +177,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       positions: this.#previous,
       tradeIds: Object.fromEntries(this.#lastTradeId),
       orders: Object.fromEntries(
-        [...this.#orders].map(([id, { symbol, subAccountId, status }]) => [id, { symbol, subAccountId, status }]),
+        [...this.#orders].map(([id, order]) => [id, tracked(order.symbol, order.subAccountId, order.status)]),
       ),
       carry: this.#carry ?? { pending: [], recentTakers: [], used: {} },
       journal: this.#ctx.journal?.instance ?? '',
@@ -329,23 +329,22 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     const rows = await this.#readOrderRows(stale, call);
 
     const changes: OrderChange[] = [];
-    const updates: Array<() => void> = [];
+    const updates: Array<[id: string, tracked: TrackedOrder, row: Order | null, fill: string]> = [];
     for (const [id, row] of rows) {
       const tracked = this.#orders.get(id);
       if (!tracked) continue;
-      if (row === null) {
-        // An order that no longer exists cannot change again: stop following it.
-        updates.push(() => this.#orders.delete(id));
-        continue;
-      }
-      const fill = fillOf(row);
-      const changed = row.status !== tracked.status || (tracked.fill !== undefined && fill !== tracked.fill);
+      const fill = row ? fillOf(row) : '';
+      const changed = row && (row.status !== tracked.status || (tracked.fill !== undefined && fill !== tracked.fill));
       if (changed) changes.push({ order: row, previousStatus: tracked.status });
-      updates.push(() => {
-        if (!WORKING_ORDER_STATUSES.includes(row.status)) {
+      updates.push([id, tracked, row, fill]);
+    }
+    const commit = () => {
+      for (const [id, tracked, row, fill] of updates) {
+        // An order that no longer exists (null) cannot change again, nor can a done one: stop following it.
+        if (!row || !WORKING_ORDER_STATUSES.includes(row.status)) {
           this.#orders.delete(id);
-          this.#finalOrders.add(id);
-          return;
+          if (row) this.#finalOrders.add(id);
+          continue;
         }
         tracked.status = row.status;
         tracked.row = row;
@@ -358,14 +357,9 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
           this.#orders.delete(id);
           this.#orders.set(id, tracked);
         }
-      });
-    }
-    return {
-      changes,
-      commit: () => {
-        for (const update of updates) update();
-      },
+      }
     };
+    return { changes, commit };
   }
 
   /**

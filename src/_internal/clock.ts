@@ -49,8 +49,8 @@ function alignToLane(t: number, lane: FleetLane): number {
   return rest === 0 ? t : t + lane.count - rest;
 }
 
-/** The offsets (server − local) consistent with one sample: `[low, high]`. */
-type OffsetSample = Record<'low' | 'high' | 'roundTripMs', number>;
+/** The offsets (server − local) consistent with one sample: `[low, high]`; `rttMs`, its request's round trip. */
+type OffsetSample = Record<'low' | 'high' | 'rttMs', number>;
 
 const MAX_SAMPLES = 8;
 
@@ -121,11 +121,11 @@ export class ClockSync {
     const sample: OffsetSample = {
       low: serverMs - receivedAt,
       high: serverMs + 1000 - sentAt,
-      roundTripMs: receivedAt - sentAt,
+      rttMs: receivedAt - sentAt,
     };
     const samples = this.#samples;
     samples.push(sample);
-    samples.sort((a, b) => a.roundTripMs - b.roundTripMs);
+    samples.sort((a, b) => a.rttMs - b.rttMs);
     if (samples.length > MAX_SAMPLES) samples.length = MAX_SAMPLES;
     let low = Math.max(...samples.map((s) => s.low));
     let high = Math.min(...samples.map((s) => s.high));

@@ -6,7 +6,7 @@ import type { JournalEntry } from '../_internal/journal.ts';
 import type { InternalCallOptions } from '../_internal/transport.ts';
 import { myTrades as fetchMyTrades } from '../endpoints/on-context.ts';
 import { FuturesError } from '../errors/futures-error.ts';
-import { type Order, type VenueOpenOrder, WORKING_ORDER_STATUSES } from '../schemas/order.ts';
+import type { Order, VenueOpenOrder } from '../schemas/order.ts';
 import type { Position } from '../schemas/position.ts';
 import type { AccountTrade } from '../schemas/trade.ts';
 import { type MakerFillCarry, positionKey } from './detect-maker-fills.ts';
@@ -18,13 +18,9 @@ export interface TrackedOrder {
   subAccountId: string | undefined;
   /** Status last reported (or the placing call's). */
   status: string;
-  /** The fill field (venue-specific name); from the first read on. */
-  fill?: string | undefined;
-  /** The venue's id, by which GET /v2/futures/open-orders names the order; from the first read on. */
-  venueOrderId?: string | undefined;
   /** The venue's view of the order when the backend's row last agreed with it; undefined: read the row. */
   venueAgreed?: string | undefined;
-  /** The backend's row as last read. */
+  /** The backend's row as last read (its `venueOrderId` names the order in GET /v2/futures/open-orders). */
   row?: Order | undefined;
 }
 
@@ -48,10 +44,11 @@ export function venueView(order: VenueOpenOrder): string {
   return `${order.status}\u0000${decNormalize(order.executedQty)}`;
 }
 
-/** Whether the backend's row says what the venue says (the database lags maker fills until its sync). */
-export function rowAgrees(row: Order, venue: VenueOpenOrder): boolean {
-  if (!WORKING_ORDER_STATUSES.includes(row.status)) return false;
-  const fill = fillOf(row);
+/**
+ * Whether the backend's row of a working order says what the venue says (the database lags maker fills until its
+ * sync). The caller checks that `row.status` is a working one; `fill` is `fillOf(row)`.
+ */
+export function rowAgrees(row: Order, fill: string, venue: VenueOpenOrder): boolean {
   return isDecimalString(fill) ? decCmp(fill, venue.executedQty) === 0 : row.status === venue.status;
 }
 

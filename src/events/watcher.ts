@@ -154,8 +154,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   stop(): void {
     this.#stopped = true;
     this.#running = false;
-    this.#clock.clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#clock.clearTimeout(this.#timer); // for good: `#schedule` and `start()` do nothing once stopped
     this.#controller?.abort();
   }
 
@@ -218,8 +217,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   async #cycle(): Promise<AccountWatcherPollResult> {
-    const controller = new AbortController();
-    this.#controller = controller;
+    const controller = (this.#controller = new AbortController());
     // Background: in its bucket, every call of the user's (trading first) is served before a poll's request.
     const call: InternalCallOptions = { signal: controller.signal, priority: 'background' };
     try {
@@ -318,8 +316,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const { orders } = await fetchOpenOrders(this.#ctx, query, call);
       for (const order of orders) venue.set(venueKey(subAccountId, String(order.orderId)), order);
     }
-    // Before the first read (no venueOrderId) no key matches: venue order ids are integers.
-    const venueOf = (tracked: TrackedOrder) => venue.get(venueKey(tracked.subAccountId, tracked.venueOrderId));
+    // Before the first read (no row) no key matches: venue order ids are integers.
+    const venueOf = (tracked: TrackedOrder) => venue.get(venueKey(tracked.subAccountId, tracked.row?.venueOrderId));
 
     const stale: string[] = [];
     for (const [id, tracked] of this.#orders) {
@@ -334,7 +332,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       const tracked = this.#orders.get(id);
       if (!tracked) continue;
       const fill = row ? fillOf(row) : '';
-      const changed = row && (row.status !== tracked.status || (tracked.fill !== undefined && fill !== tracked.fill));
+      const changed =
+        row && (row.status !== tracked.status || (tracked.row !== undefined && fill !== fillOf(tracked.row)));
       if (changed) changes.push({ order: row, previousStatus: tracked.status });
       updates.push([id, tracked, row, fill]);
     }
@@ -348,11 +347,9 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
         }
         tracked.status = row.status;
         tracked.row = row;
-        tracked.fill = fill;
-        tracked.venueOrderId = row.venueOrderId;
         const seen = venueOf(tracked);
         // Agreeing rows are not read again until the venue's view moves; the others go to the back of the queue.
-        tracked.venueAgreed = seen !== undefined && rowAgrees(row, seen) ? venueView(seen) : undefined;
+        tracked.venueAgreed = seen !== undefined && rowAgrees(row, fill, seen) ? venueView(seen) : undefined;
         if (tracked.venueAgreed === undefined) {
           this.#orders.delete(id);
           this.#orders.set(id, tracked);

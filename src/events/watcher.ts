@@ -217,7 +217,8 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   }
 
   async #cycle(): Promise<AccountWatcherPollResult> {
-    const controller = (this.#controller = new AbortController());
+    const controller = new AbortController();
+    this.#controller = controller;
     // Background: in its bucket, every call of the user's (trading first) is served before a poll's request.
     const call: InternalCallOptions = { signal: controller.signal, priority: 'background' };
     try {

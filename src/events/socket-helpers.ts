@@ -12,7 +12,7 @@ export function defaultUrl(url: string, token: string): URL {
 export function safeUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    return `${parsed.protocol}//${parsed.host}${parsed.pathname}`;
+    return `${parsed.origin}${parsed.pathname}`;
   } catch {
     return '[invalid url]';
   }
@@ -40,4 +40,21 @@ export function terminate(socket: WebSocketLike): void {
   } catch {
     // Already gone.
   }
+}
+
+/**
+ * `socket.close(code, reason)`, else `close(1000, reason)` when the implementation refuses `code` from a client
+ * (browsers and undici throw on 1009); then `terminate`, for a half-open socket (a no-op without socket).
+ */
+export function closeSocket(socket: WebSocketLike | undefined, code: number, reason: string): void {
+  if (!socket) return;
+  for (const closeCode of [code, 1000]) {
+    try {
+      socket.close(closeCode, reason);
+      break;
+    } catch {
+      // Refused: try the next code.
+    }
+  }
+  terminate(socket);
 }

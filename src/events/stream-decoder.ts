@@ -4,13 +4,8 @@ import { redact } from '../_internal/redact.ts';
 import { StreamError } from './stream-error.ts';
 
 const STREAM_PREFIX = '{"stream":"';
-const KNOWN_ACCOUNT_EVENTS = /* @__PURE__ */ new Set([
-  'order_new',
-  'order_canceled',
-  'order_update',
-  'position_update',
-  'full_snapshot',
-]);
+/** The account events the SDK knows (spec, Events); others become `unknown_event`. */
+const KNOWN_ACCOUNT_EVENT = /^(order_(new|canceled|update)|position_update|full_snapshot)$/;
 const textDecoder = /* @__PURE__ */ new TextDecoder();
 
 /** Nothing to do (`undefined`), an unwanted market message, a broken one (the `error` to emit), or an event. */
@@ -52,7 +47,7 @@ export function decodeStreamMessage(raw: unknown, wanted: ReadonlySet<string>): 
   }
   const { event, data } = message;
   if (typeof event !== 'string') return invalid('A stream message has neither `event` nor `stream`', text);
-  if (!KNOWN_ACCOUNT_EVENTS.has(event)) return { event: 'unknown_event', data: { event, data } };
+  if (!KNOWN_ACCOUNT_EVENT.test(event)) return { event: 'unknown_event', data: { event, data } };
   // Events rule 1: a position update carries a string `symbol` and `quantity`; every account event, an object.
   const position = event === 'position_update';
   if (!isObject(data) || (position && (typeof data['symbol'] !== 'string' || typeof data['quantity'] !== 'string'))) {

@@ -3,7 +3,7 @@
 import { ConfigurationError } from '../errors/configuration-error.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { Clock, Logger } from '../options.ts';
-import type { WebSocketConstructor, WebSocketLike } from './web-socket.ts';
+import type { WebSocketConstructor } from './web-socket.ts';
 
 /** Lifecycle of an {@link AccountStream}. `unauthorized` and `closed` are terminal. */
 export type AccountStreamState = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'unauthorized' | 'closed';
@@ -166,19 +166,4 @@ export function exceedsBytes(raw: unknown, max: number): boolean {
   }
   if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) return raw.byteLength > max;
   return typeof Blob !== 'undefined' && raw instanceof Blob && raw.size > max;
-}
-
-/**
- * `socket.close(code, reason)`, else `close(1000, reason)` when the implementation refuses `code` from a client
- * (browsers and undici throw on 1009); a half-open socket that refuses both is left to `terminate`. @internal
- */
-export function closeSocket(socket: WebSocketLike, code: number, reason: string): void {
-  for (const closeCode of [code, 1000]) {
-    try {
-      socket.close(closeCode, reason);
-      return;
-    } catch {
-      // Refused: try the next code.
-    }
-  }
 }

@@ -8,11 +8,11 @@ import { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { Clock, Logger } from '../options.ts';
-import { defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
+import { closeSocket, defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
 import { decodeStreamMessage } from './stream-decoder.ts';
 import { StreamError } from './stream-error.ts';
 import type { AccountStreamEvents, AccountStreamOptions, AccountStreamState } from './stream-types.ts';
-import { closeSocket, exceedsBytes, maxMessageBytesOption, TOO_BIG_CLOSE_CODE } from './stream-types.ts';
+import { exceedsBytes, maxMessageBytesOption, TOO_BIG_CLOSE_CODE } from './stream-types.ts';
 import type {
   WebSocketCloseEventLike,
   WebSocketConstructor,
@@ -34,9 +34,6 @@ export type {
   StreamToken,
   UnknownAccountEvent,
 } from './stream-types.ts';
-
-/** Close codes that mean "your credentials were refused" (4001/4003: application codes; 1008: policy violation). */
-const AUTH_CLOSE_CODES = /* @__PURE__ */ new Set([4001, 4003, 1008]);
 
 /** The socket events the stream listens to, and what each listener receives. */
 interface SocketEvents {
@@ -115,7 +112,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     }
     const impl = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (typeof impl !== 'function') {
-      throw new ConfigurationError('No WebSocket available: pass the WebSocket option (e.g. the ws package)');
+      throw new ConfigurationError('No WebSocket: pass the WebSocket option (e.g. the ws package)');
     }
     this.#options = options;
     this.#logger = options.logger && this.#redactor.logger(options.logger);
@@ -192,7 +189,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       this.#redactor.addToken(token);
     } catch (error) {
       if (generation !== this.#generation) return;
-      this.#safeEmit('error', new StreamError('token', 'The stream token provider failed', { cause: error }));
+      this.#fail('token', 'The stream token provider failed', { cause: error });
       this.#attemptFailed();
       return;
     }
@@ -204,10 +201,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       const protocols = typeof options.protocols === 'function' ? options.protocols(token) : options.protocols;
       socket = protocols === undefined ? new this.#WebSocketImpl(target) : new this.#WebSocketImpl(target, protocols);
     } catch (error) {
-      this.#safeEmit(
-        'error',
-        new StreamError('connection', `Could not open a WebSocket to ${safeUrl(options.url)}`, { cause: error }),
-      );
+      this.#fail('connection', `Could not open a WebSocket to ${safeUrl(options.url)}`, { cause: error });
       this.#attemptFailed();
       return;
     }
@@ -237,7 +231,6 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   #onOpen(generation: number): void {
     const reconnected = this.#everOpened;
-    const attempts = this.#attempt;
     this.#everOpened = true;
     this.#currentState = 'open';
     this.#lastMessageAt = this.#clock.now();
@@ -255,7 +248,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       }, pingMs));
     if (pingMs > 0) schedulePing();
     this.#safeEmit('open');
-    if (reconnected && !this.#stopped) this.#safeEmit('reconnected', { attempts });
+    if (reconnected && !this.#stopped) this.#safeEmit('reconnected', { attempts: this.#attempt });
   }
 
   #onClose(code: number, reason: string): void {
@@ -263,15 +256,25 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#detach();
     if (this.#stopped) return;
     // An HTTP 401/403 at the upgrade, when the implementation reports it (`${undefined}` matches neither).
-    if (AUTH_CLOSE_CODES.has(code) || /\b40[13]\b/.test(`${error}`)) {
-      this.#becomeUnauthorized(code, reason, error);
+    // Close codes 4001/4003 (application codes) and 1008 (policy violation) mean "your credentials were refused".
+    if ([4001, 4003, 1008].includes(code) || /\b40[13]\b/.test(`${error}`)) {
+      // Terminal (the timers are already cleared): `state` unauthorized, an AuthenticationError, a final `close`.
+      this.#currentState = 'unauthorized';
+      const status = code === 4003 || /\b403\b/.test(`${error}`) ? 403 : 401;
+      this.#safeEmit(
+        'error',
+        new AuthenticationError({
+          status,
+          method: 'GET',
+          path: safePath(this.#options.url),
+          body: { ok: false, error: `WebSocket login refused (${reason || error || `close code ${code}`})` },
+        }),
+      );
+      this.#emitClose(code, reason);
       return;
     }
     if (error !== undefined) {
-      this.#safeEmit(
-        'error',
-        new StreamError('connection', `WebSocket ${safeUrl(this.#options.url)} failed: ${error}`, { closeCode: code }),
-      );
+      this.#fail('connection', `WebSocket ${safeUrl(this.#options.url)} failed: ${error}`, { closeCode: code });
       // The error listener may have called close(): that already reported the final `close`.
       if (this.#stopped) return;
     }
@@ -292,22 +295,6 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     return this.#currentState === 'closed' || this.#currentState === 'unauthorized';
   }
 
-  #becomeUnauthorized(code: number, reason: string, error: string | undefined): void {
-    this.#currentState = 'unauthorized';
-    this.#clearTimers();
-    const status = code === 4003 || /\b403\b/.test(`${error}`) ? 403 : 401;
-    this.#safeEmit(
-      'error',
-      new AuthenticationError({
-        status,
-        method: 'GET',
-        path: safePath(this.#options.url),
-        body: { ok: false, error: `WebSocket login refused (${reason || error || `close code ${code}`})` },
-      }),
-    );
-    this.#emitClose(code, reason);
-  }
-
   #emitClose(code: number, reason: string, willReconnect = false): void {
     this.#safeEmit('close', { code, reason, willReconnect });
   }
@@ -319,14 +306,12 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
 
   /** An attempt failed before any socket existed (token provider, constructor): retry, or stop visibly. */
   #attemptFailed(): void {
-    if (this.#stopped) return;
-    if (this.#canReconnect()) {
-      this.#scheduleReconnect();
-      return;
+    if (this.#canReconnect()) this.#scheduleReconnect();
+    else if (!this.#stopped) {
+      this.#currentState = 'closed';
+      this.#clearTimers();
+      this.#emitClose(1006, 'connection attempt failed');
     }
-    this.#currentState = 'closed';
-    this.#clearTimers();
-    this.#emitClose(1006, 'connection attempt failed');
   }
 
   #scheduleReconnect(): void {
@@ -357,22 +342,19 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
         if (generation !== this.#generation) return;
         const silentFor = this.#clock.now() - this.#lastMessageAt;
         if (silentFor < timeout) return check(timeout - silentFor);
-        const open = this.#currentState === 'open';
-        const what = open ? `no message for ${timeout} ms` : `no handshake within ${timeout} ms`;
+        const what = `no ${this.#currentState === 'open' ? 'message' : 'handshake'} within ${timeout} ms`;
         this.#abandon(4000, 'heartbeat timeout', 'heartbeat', what); // 4000: the stream's own heartbeat close code
       }, delayMs));
     check(timeout);
   }
 
-  /** Drops the socket on the stream's own decision, reports `error` (`what`), then reconnects as after a drop. */
-  #abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string): void {
-    const socket = this.#detach();
-    if (socket) {
-      closeSocket(socket, code, reason);
-      terminate(socket);
-    }
-    const closeCode = kind === 'connection' ? code : undefined;
-    this.#safeEmit('error', new StreamError(kind, `WebSocket ${safeUrl(this.#options.url)}: ${what}`, { closeCode }));
+  /**
+   * Drops the socket on the stream's own decision, reports `error` (`what`, with `closeCode` when given), then
+   * reconnects as after a drop.
+   */
+  #abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string, closeCode?: number): void {
+    closeSocket(this.#detach(), code, reason);
+    this.#fail(kind, `WebSocket ${safeUrl(this.#options.url)}: ${what}`, { closeCode });
     if (this.#stopped) return;
     this.#dropped(code, reason);
   }
@@ -396,7 +378,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     // Before anything else, and not counted as a message (a server sending only those keeps the backoff growing).
     if (exceedsBytes(raw, this.#maxMessageBytes)) {
       const what = `a message exceeded maxMessageBytes (${this.#maxMessageBytes} bytes); reconnecting`;
-      this.#abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what);
+      this.#abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what, TOO_BIG_CLOSE_CODE);
       return;
     }
     this.#lastMessageAt = this.#clock.now();
@@ -406,6 +388,10 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (decoded === 'dropped') this.#stats.dropped++;
     else if (decoded instanceof StreamError) this.#safeEmit('error', decoded);
     else if (decoded) (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
+  }
+
+  #fail(...args: ConstructorParameters<typeof StreamError>): void {
+    this.#safeEmit('error', new StreamError(...args));
   }
 
   /** Emits without letting a throwing listener break the socket machinery. */

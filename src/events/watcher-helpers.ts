@@ -68,7 +68,7 @@ export async function readTrades(
   const nextIds = new Map<string, number>();
   for (const symbol of symbols) {
     const last = lastIds.get(symbol);
-    const fromId = last !== undefined && last >= 0 ? last : undefined;
+    const fromId = (last ?? -1) >= 0 ? last : undefined;
     const query = { symbol, ...(fromId === undefined ? {} : { fromId }), ...(subAccountId ? { subAccountId } : {}) };
     const { data } = await fetchMyTrades(ctx, query, call);
     let maxId = last ?? -1;

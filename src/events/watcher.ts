@@ -99,7 +99,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
   #previous: Position[] = [];
   #previousAt = 0;
   #carry: MakerFillCarry | undefined;
-  readonly #lastTradeId = new Map<string, number>();
+  #lastTradeId = new Map<string, number>();
   readonly #orders = new Map<string, TrackedOrder>();
   readonly #seenJournalOrders = new Set<string>();
   /** Own orders known to be done: their fills are all in myTrades, so their calls explain nothing more. */
@@ -123,7 +123,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
       this.#previous = [...structuredClone(resume.positions)];
       this.#previousAt = resume.at;
       this.#previousServerAt = resume.serverAt;
-      for (const [symbol, id] of Object.entries(resume.tradeIds)) this.#lastTradeId.set(symbol, id);
+      this.#lastTradeId = new Map(Object.entries(resume.tradeIds));
       // Journal entry ids are this client's: another process's mean nothing here.
       const same = resume.journal === this.#ctx.journal?.instance;
       this.#carry = { ...structuredClone(resume.carry), ...(same ? {} : { used: {}, explained: [] }) };

@@ -36,7 +36,8 @@ export function fillOf(order: Order): string {
   return '';
 }
 
-export function venueKey(subAccountId: string | undefined, venueOrderId: string | undefined): string {
+/** The key of an order in the open-orders map: the venue's integer id and a row's string id give the same key. */
+export function venueKey(subAccountId: string | undefined, venueOrderId: string | number | undefined): string {
   return `${subAccountId ?? ''}\u0000${venueOrderId}`;
 }
 
@@ -104,14 +105,14 @@ export function positionChanges(previous: readonly Position[], current: readonly
   const before = byKey(previous);
   const after = byKey(current);
   const changes: PositionChange[] = [];
-  for (const key of new Set([...before.keys(), ...after.keys()])) {
-    const old = before.get(key);
+  // Every key once, in order; `ref`: the position now, else the one before.
+  for (const [key, ref] of new Map([...before, ...after])) {
     const now = after.get(key);
-    const previousQuantity = old?.quantity ?? '0';
+    const previousQuantity = before.get(key)?.quantity ?? '0';
     const quantity = now?.quantity ?? '0';
-    if (decCmp(previousQuantity, quantity) === 0) continue;
-    const ref = (now ?? old)!;
-    changes.push({ symbol: ref.symbol, positionSide: ref.positionSide, previousQuantity, quantity, position: now });
+    if (decCmp(previousQuantity, quantity) !== 0) {
+      changes.push({ symbol: ref.symbol, positionSide: ref.positionSide, previousQuantity, quantity, position: now });
+    }
   }
   return changes;
 }

@@ -315,7 +315,7 @@ export class AccountWatcher extends EventEmitter<AccountWatcherEvents> {
     for (const subAccountId of new Set([...this.#orders.values()].map((order) => order.subAccountId))) {
       const query = subAccountId === undefined ? {} : { subAccountId };
       const { orders } = await fetchOpenOrders(this.#ctx, query, call);
-      for (const order of orders) venue.set(venueKey(subAccountId, String(order.orderId)), order);
+      for (const order of orders) venue.set(venueKey(subAccountId, order.orderId), order);
     }
     // Before the first read (no row) no key matches: venue order ids are integers.
     const venueOf = (tracked: TrackedOrder) => venue.get(venueKey(tracked.subAccountId, tracked.row?.venueOrderId));

@@ -26,8 +26,8 @@ export function decodeStreamMessage(raw: unknown, wanted: ReadonlySet<string>): 
   else if (raw instanceof ArrayBuffer || ArrayBuffer.isView(raw)) text = textDecoder.decode(raw);
   else return undefined;
   if (text.startsWith(STREAM_PREFIX)) {
-    const at = text.indexOf('@', STREAM_PREFIX.length);
-    if (at > 0 && !wanted.has(text.slice(STREAM_PREFIX.length, at))) return 'dropped';
+    const at = text.indexOf('@', 11); // 11: STREAM_PREFIX.length
+    if (at > 0 && !wanted.has(text.slice(11, at))) return 'dropped';
   }
   if (text === 'pong') return undefined;
   let message: unknown;

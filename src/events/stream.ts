@@ -4,13 +4,13 @@ import { hasTimers, systemClock, withTimers } from '../_internal/clock.ts';
 import { Redactor } from '../_internal/redact.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
 import { ConfigurationError } from '../errors/configuration-error.ts';
-import { FuturesError } from '../errors/futures-error.ts';
+import type { FuturesError } from '../errors/futures-error.ts';
 import { describeThrown, ListenerError } from '../errors/listener-error.ts';
 import { sealError } from '../errors/seal-error.ts';
 import type { Clock, Logger } from '../options.ts';
 import { closeSocket, defaultUrl, describeSocketError, safePath, safeUrl, terminate } from './socket-helpers.ts';
 import { decodeStreamMessage } from './stream-decoder.ts';
-import { StreamError } from './stream-error.ts';
+import { StreamError, type StreamErrorKind } from './stream-error.ts';
 import type { AccountStreamEvents, AccountStreamOptions, AccountStreamState } from './stream-types.ts';
 import { exceedsBytes, maxMessageBytesOption, TOO_BIG_CLOSE_CODE } from './stream-types.ts';
 import type {
@@ -189,7 +189,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       this.#redactor.addToken(token);
     } catch (error) {
       if (generation !== this.#generation) return;
-      this.#fail('token', 'The stream token provider failed', { cause: error });
+      this.#fail('token', 'the token provider failed', { cause: error });
       this.#attemptFailed();
       return;
     }
@@ -201,7 +201,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       const protocols = typeof options.protocols === 'function' ? options.protocols(token) : options.protocols;
       socket = protocols === undefined ? new this.#WebSocketImpl(target) : new this.#WebSocketImpl(target, protocols);
     } catch (error) {
-      this.#fail('connection', `Could not open a WebSocket to ${safeUrl(options.url)}`, { cause: error });
+      this.#fail('connection', 'could not open the socket', { cause: error });
       this.#attemptFailed();
       return;
     }
@@ -273,16 +273,14 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
       this.#emitClose(code, reason);
       return;
     }
-    if (error !== undefined) {
-      this.#fail('connection', `WebSocket ${safeUrl(this.#options.url)} failed: ${error}`, { closeCode: code });
-      // The error listener may have called close(): that already reported the final `close`.
-      if (this.#stopped) return;
-    }
+    if (error !== undefined) this.#fail('connection', error, { closeCode: code });
     this.#dropped(code, reason);
   }
 
   /** After a drop: report it, then reconnect (or stop when the policy says so). */
   #dropped(code: number, reason: string): void {
+    // An `error` listener may have called close(): that already reported the final `close`.
+    if (this.#stopped) return;
     if (this.#gotMessage) this.#attempt = 0;
     const willReconnect = this.#canReconnect();
     if (!willReconnect) this.#currentState = 'closed';
@@ -317,10 +315,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   #scheduleReconnect(): void {
     if (this.#stopped) return;
     this.#currentState = 'reconnecting';
-    this.#attempt++;
     const policy = this.#options.reconnect || {};
-    // Jittered, so that many clients dropped together do not return together.
-    const delayMs = backoffStep(this.#attempt - 1, {
+    // Jittered, so that many clients dropped together do not return together; step n (from 0) is baseDelayMs × 2^n.
+    const delayMs = backoffStep(this.#attempt++, {
       baseMs: policy.baseDelayMs ?? 500,
       maxMs: policy.maxDelayMs ?? 30_000,
       random: () => this.#clock.random(),
@@ -354,8 +351,7 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
    */
   #abandon(code: number, reason: string, kind: 'heartbeat' | 'connection', what: string, closeCode?: number): void {
     closeSocket(this.#detach(), code, reason);
-    this.#fail(kind, `WebSocket ${safeUrl(this.#options.url)}: ${what}`, { closeCode });
-    if (this.#stopped) return;
+    this.#fail(kind, what, { closeCode });
     this.#dropped(code, reason);
   }
 
@@ -377,8 +373,13 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   #onMessage(raw: unknown): void {
     // Before anything else, and not counted as a message (a server sending only those keeps the backoff growing).
     if (exceedsBytes(raw, this.#maxMessageBytes)) {
-      const what = `a message exceeded maxMessageBytes (${this.#maxMessageBytes} bytes); reconnecting`;
-      this.#abandon(TOO_BIG_CLOSE_CODE, 'message too big', 'connection', what, TOO_BIG_CLOSE_CODE);
+      this.#abandon(
+        TOO_BIG_CLOSE_CODE,
+        'message too big',
+        'connection',
+        `a message exceeded maxMessageBytes (${this.#maxMessageBytes} bytes); reconnecting`,
+        TOO_BIG_CLOSE_CODE,
+      );
       return;
     }
     this.#lastMessageAt = this.#clock.now();
@@ -390,13 +391,15 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     else if (decoded) (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
   }
 
-  #fail(...args: ConstructorParameters<typeof StreamError>): void {
-    this.#safeEmit('error', new StreamError(...args));
+  /** Emits a StreamError `WebSocket <url without query>: <what>`. */
+  #fail(kind: StreamErrorKind, what: string, options: ConstructorParameters<typeof StreamError>[2]): void {
+    this.#safeEmit('error', new StreamError(kind, `WebSocket ${safeUrl(this.#options.url)}: ${what}`, options));
   }
 
   /** Emits without letting a throwing listener break the socket machinery. */
   #safeEmit<K extends keyof AccountStreamEvents>(event: K, ...args: AccountStreamEvents[K]): void {
-    if (event === 'error' && args[0] instanceof FuturesError) sealError(args[0], this.#redactor);
+    // Every `error` is a FuturesError (a StreamError, AuthenticationError or ListenerError: see the events' types).
+    if (event === 'error') sealError(args[0] as FuturesError, this.#redactor);
     try {
       (this.emit as (event: K, ...args: AccountStreamEvents[K]) => boolean)(event, ...args);
     } catch (error) {

@@ -8,16 +8,18 @@ const STREAM_PREFIX = '{"stream":"';
 const KNOWN_ACCOUNT_EVENT = /^(order_(new|canceled|update)|position_update|full_snapshot)$/;
 const textDecoder = /* @__PURE__ */ new TextDecoder();
 
-/** Nothing to do (`undefined`), an unwanted market message, a broken one (the `error` to emit), or an event. */
-export type DecodedMessage = undefined | 'dropped' | StreamError | { event: string; data: unknown };
+/** Nothing to do (`undefined`), an unwanted market message, or the event to emit (`error` for a broken message). */
+export type DecodedMessage = undefined | 'dropped' | { event: string; data: unknown };
 
 /** A JSON object: not null, not an array. */
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // Cut after redaction: a token straddling the cut would otherwise survive as an unrecognisable prefix.
-const invalid = (message: string, text: string) =>
-  new StreamError('message', message, { raw: text.length > 2_000 ? `${redact(text).slice(0, 2_000)}…` : text });
+const invalid = (message: string, text: string) => ({
+  event: 'error',
+  data: new StreamError('message', message, { raw: text.length > 2_000 ? `${redact(text).slice(0, 2_000)}…` : text }),
+});
 
 /** Decodes a raw WebSocket message; `wanted` holds the symbols whose market data the user asked for. */
 export function decodeStreamMessage(raw: unknown, wanted: ReadonlySet<string>): DecodedMessage {

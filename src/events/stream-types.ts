@@ -1,6 +1,6 @@
 // The account stream's public shapes, and the pure rules of its `maxMessageBytes` option, beside its documentation.
 
-import { ConfigurationError } from '../errors/configuration-error.ts';
+import { fail } from '../_internal/client-options.ts';
 import type { FuturesError } from '../errors/futures-error.ts';
 import type { Clock, Logger } from '../options.ts';
 import type { WebSocketConstructor } from './web-socket.ts';
@@ -136,7 +136,7 @@ export function maxMessageBytesOption(value: unknown): number {
   if (value === undefined) return 4_194_304; // 4 MiB
   // Number.isSafeInteger is false for anything but a number.
   if (!Number.isSafeInteger(value) || (value as number) <= 0) {
-    throw new ConfigurationError('stream maxMessageBytes must be a positive integer (bytes)');
+    fail('stream maxMessageBytes must be a positive integer (bytes)');
   }
   return value as number;
 }
@@ -158,7 +158,7 @@ export function exceedsBytes(raw: unknown, max: number): boolean {
           ? 1
           : unit < 0x800
             ? 2
-            : unit >= 0xd800 && unit < 0xdc00 && (raw.charCodeAt(i + 1) & 0xfc00) === 0xdc00 && ++i
+            : (unit & 0xfc00) === 0xd800 && (raw.charCodeAt(i + 1) & 0xfc00) === 0xdc00 && ++i
               ? 4
               : 3;
     }

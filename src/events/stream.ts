@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import { backoffStep } from '../_internal/backoff.ts';
+import { fail } from '../_internal/client-options.ts';
 import { hasTimers, systemClock, withTimers } from '../_internal/clock.ts';
 import { Redactor } from '../_internal/redact.ts';
 import { AuthenticationError } from '../errors/api-error.ts';
@@ -97,18 +98,17 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   constructor(options: AccountStreamOptions, redactor?: Redactor) {
     super();
     this.#redactor = redactor ?? new Redactor();
-    if (typeof options !== 'object' || options === null) throw new ConfigurationError('stream() needs { url, token }');
-    let parsed: URL;
+    // Each check throws a ConfigurationError (fail).
+    if (typeof options !== 'object' || options === null) fail('stream() needs { url, token }');
+    let protocol = '';
     try {
-      parsed = new URL(options.url);
+      protocol = new URL(options.url).protocol;
     } catch {
-      throw new ConfigurationError('stream url is not a valid URL');
+      fail('stream url is not a valid URL');
     }
-    if (!/^(ws|http)s?:$/.test(parsed.protocol)) {
-      throw new ConfigurationError(`stream url must use wss: or ws: (got ${parsed.protocol})`);
-    }
-    if (typeof options.token !== 'string' && typeof options.token !== 'function') {
-      throw new ConfigurationError('stream token must be a JWT string or a function returning one');
+    if (!/^(ws|http)s?:$/.test(protocol)) fail(`stream url must use wss: or ws: (got ${protocol})`);
+    if (!['string', 'function'].includes(typeof options.token)) {
+      fail('stream token must be a JWT string or a function returning one');
     }
     const impl = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
     if (typeof impl !== 'function') {
@@ -387,7 +387,6 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     this.#gotMessage = true;
     const decoded = decodeStreamMessage(raw, this.#wanted);
     if (decoded === 'dropped') this.#stats.dropped++;
-    else if (decoded instanceof StreamError) this.#safeEmit('error', decoded);
     else if (decoded) (this.#safeEmit as (event: string, data: unknown) => void)(decoded.event, decoded.data);
   }
 

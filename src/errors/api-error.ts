@@ -20,7 +20,7 @@ export function envelopeField(body: unknown, key: string): unknown {
 /** Text to show for a body that is not a JSON envelope (an HTML 502 page, plain text). */
 function describeRawBody(body: unknown): string | undefined {
   if (typeof body !== 'string') return undefined;
-  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]!.trim();
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(body)?.[1]?.trim();
   // Redacted before it is cut: a credential straddling the cut would otherwise escape as an unrecognisable prefix.
   const text = redact(title || body.replace(/<[^>]*>/g, ' '))
     .replace(/\s+/g, ' ')

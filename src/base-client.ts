@@ -9,9 +9,9 @@ import type { RateLimitView } from './_internal/rate-limiter.ts';
 import { Redactor } from './_internal/redact.ts';
 import { createAttemptSigner } from './_internal/signing.ts';
 import { type Signer, Transport } from './_internal/transport.ts';
+import { hasSubtleCrypto, webCryptoSigner } from './_internal/web-crypto-signer.ts';
 import type { Fleet } from './fleet/types.ts';
 import type { FuturesClientOptions } from './options.ts';
-import { hmacSha256Hex } from './signer.ts';
 
 /** Fleet objects already serving a client: a second client on the same lane would sign the same timestamps. */
 const fleetsInUse = /* @__PURE__ */ new WeakSet<Fleet>();
@@ -39,8 +39,14 @@ function resolveCredentials(options: FuturesClientOptions, redactor: Redactor): 
         'apiSecret in a browser is readable by any script on the page: use signer, or dangerouslyAllowBrowser: true',
       );
     }
+    if (!hasSubtleCrypto()) {
+      fail(
+        'apiSecret needs Web Crypto (crypto.subtle; in a browser, a secure context): pass ' +
+          'signer: (payload) => hmacSha256Hex(apiSecret, payload) instead',
+      );
+    }
     redactor.addSecret(apiSecret);
-    sign = (payload) => hmacSha256Hex(apiSecret, payload);
+    sign = webCryptoSigner(apiSecret);
   } else if (signer !== undefined && typeof signer !== 'function') {
     fail('signer must be a function');
   }

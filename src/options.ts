@@ -134,7 +134,11 @@ export interface FuturesClientOptions {
   baseUrl: string;
   /** Public API key; required for signed endpoints. */
   apiKey?: string | undefined;
-  /** API secret used to sign. Prefer {@link FuturesClientOptions.signer} in browsers. */
+  /**
+   * API secret used to sign, with the platform's Web Crypto (`crypto.subtle`). Prefer
+   * {@link FuturesClientOptions.signer} in browsers; where Web Crypto is missing (an insecure origin) pass
+   * `signer: (payload) => hmacSha256Hex(apiSecret, payload)` instead.
+   */
   apiSecret?: string | undefined;
   /** Signs elsewhere: receives the payload, returns the hex HMAC-SHA256. The secret never enters the process. */
   signer?: Signer | undefined;

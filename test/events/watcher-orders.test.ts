@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/_internal/clock.ts';
 import { FuturesClient, type FuturesClientOptions } from '../../src/client.ts';
 import type { AccountWatcher, OrderChange } from '../../src/events/watcher.ts';
+import { hmacSha256Hex } from '../../src/signer.ts';
 import { createExchange, type Exchange } from '../../src/testing/index.ts';
 import { FakeClock, ManualClock, SteppingClock } from '../helpers/clock.ts';
 
@@ -21,7 +22,11 @@ function rig(clock: Clock, extra: Partial<FuturesClientOptions> = {}) {
   ex.setMarkPrice('BTCUSDT', '60000');
   const { accountId } = ex.createAccount({ balances: { USDT: '100000000' } });
   const creds = ex.createApiKey(accountId, { permissions: ['TRADE'] });
-  const client = new FuturesClient({ baseUrl: ex.baseUrl, ...creds, fetch: ex.fetch, clock, retry: false, ...extra });
+  // Signed synchronously: a SteppingClock moves time whenever no JavaScript is runnable, and an apiSecret client
+  // signs with Web Crypto, on a thread the clock cannot see (docs/testing.md, "Virtual clocks").
+  const signer = (payload: string) => hmacSha256Hex(creds.apiSecret, payload);
+  const options = { baseUrl: ex.baseUrl, apiKey: creds.apiKey, signer, fetch: ex.fetch, clock, retry: false as const };
+  const client = new FuturesClient({ ...options, ...extra });
   return { ex, client, accountId, creds };
 }
 

@@ -4,7 +4,7 @@
 // Run after `npm run build`:  node scripts/size.mjs
 // `bench/index.ts` imports `measureSizes` to print the same figures beside the speed ones.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -20,12 +20,7 @@ export const SIZE_CASES = [
     name: 'whole FuturesClient',
     code: "import { FuturesClient } from 'futures-sdk';\nexport const client = new FuturesClient({ baseUrl: 'https://api.example.com' });\n",
     goalKb: 42,
-    // Met with Vite (42.0), not with esbuild (43.7; docs/benchmarks.md): the guard is the esbuild size measured
-    // after the v0.3 reductions (with the market feed, tracing and the watcher's checkpoint in the client) + ~3 %.
-    budgetKb: 45,
-    // What the same bundle would weigh with every string literal of the SDK's own code emptied (messages, keys,
-    // paths): not a build anyone could ship, a floor under what shortening messages could ever save.
-    floor: { label: 'the same with every string of the SDK emptied', blankSdkStrings: true },
+    budgetKb: 42,
   },
   {
     name: 'market page (createPublicClient + ticker24hr, klines)',
@@ -84,69 +79,9 @@ export const SIZE_CASES = [
 
 const gzipKb = (bytes) => gzipSync(bytes, { level: 9 }).length / 1024;
 
-/**
- * An esbuild plugin that empties every string literal and template text of futures-sdk's own files (read with
- * TypeScript's scanner, so nothing else is touched): see the whole client's floor.
- */
-function blankSdkStrings() {
-  return {
-    name: 'blank-sdk-strings',
-    setup(build) {
-      // The package's own dist/ files: the installed copy's, or the repository's (a self-reference may resolve there).
-      build.onLoad({ filter: /[\\/]dist[\\/][^\\/]+\.js$/ }, async (args) => {
-        if (!args.path.includes('futures-sdk') && !args.path.startsWith(join(root, 'dist'))) return undefined;
-        const { default: ts } = await import('typescript');
-        const text = readFileSync(args.path, 'utf8');
-        const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard, text);
-        const S = ts.SyntaxKind;
-        const trivia = [S.WhitespaceTrivia, S.NewLineTrivia, S.SingleLineCommentTrivia, S.MultiLineCommentTrivia];
-        const operandEnds = [S.Identifier, S.CloseParenToken, S.CloseBracketToken, S.NumericLiteral, S.StringLiteral];
-        const blanks = {
-          [S.StringLiteral]: '""',
-          [S.NoSubstitutionTemplateLiteral]: '``',
-          [S.TemplateHead]: '`${',
-          [S.TemplateMiddle]: '}${',
-          [S.TemplateTail]: '}`',
-        };
-        let out = '';
-        let last = 0;
-        // Open braces per template expression being read: a `}` closing one resumes the template's text.
-        const braces = [];
-        let previous = S.Unknown;
-        let beforePrevious = S.Unknown;
-        for (let kind = scanner.scan(); kind !== S.EndOfFileToken; kind = scanner.scan()) {
-          if (trivia.includes(kind)) continue;
-          if (kind === S.OpenBraceToken && braces.length > 0) braces[braces.length - 1]++;
-          if (kind === S.CloseBraceToken && braces.length > 0) {
-            if (braces[braces.length - 1] === 0) kind = scanner.reScanTemplateToken(false);
-            else braces[braces.length - 1]--;
-          }
-          if (kind === S.TemplateHead) braces.push(0);
-          if (kind === S.TemplateTail) braces.pop();
-          // A slash where no operand ends starts a regular expression.
-          if ((kind === S.SlashToken || kind === S.SlashEqualsToken) && !operandEnds.includes(previous)) {
-            kind = scanner.reScanSlashToken();
-          }
-          // Module specifiers stay: `from "…"`, `import "…"`, `import("…")`.
-          const specifier =
-            previous === S.FromKeyword ||
-            previous === S.ImportKeyword ||
-            (previous === S.OpenParenToken && beforePrevious === S.ImportKeyword);
-          [beforePrevious, previous] = [previous, kind];
-          if (blanks[kind] === undefined || specifier) continue;
-          out += text.slice(last, scanner.getTokenStart()) + blanks[kind];
-          last = scanner.getTokenEnd();
-        }
-        return { contents: out + text.slice(last), loader: 'js' };
-      });
-    },
-  };
-}
-
-async function withEsbuild(code, consumer, plugins = []) {
+async function withEsbuild(code, consumer) {
   const { build } = await import('esbuild');
   const result = await build({
-    plugins,
     stdin: { contents: code, resolveDir: consumer, loader: 'js' },
     bundle: true,
     minify: true,
@@ -214,11 +149,7 @@ export async function measureSizes() {
     const consumer = installPackedTarball(scratch);
     const rows = [];
     for (const c of SIZE_CASES) {
-      const floorKb = !c.floor
-        ? undefined
-        : c.floor.blankSdkStrings
-          ? (await withEsbuild(c.code, consumer, [blankSdkStrings()])).gzipKb
-          : (await withEsbuild(c.floor.code, consumer)).gzipKb;
+      const floorKb = c.floor ? (await withEsbuild(c.floor.code, consumer)).gzipKb : undefined;
       rows.push({ ...c, bundler: 'esbuild', floorKb, ...(await withEsbuild(c.code, consumer)) });
       rows.push({ ...c, bundler: 'vite', ...(await withVite(c.code, consumer)) });
     }

@@ -76,7 +76,9 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
   readonly #logger: Logger | undefined;
   readonly #clock: Required<Clock>;
   readonly #WebSocketImpl: WebSocketConstructor;
+  /** Every spelling of a wanted symbol (what the decoder checks), and how many `want`s each symbol has. */
   readonly #wanted = new Set<string>();
+  readonly #wants = new Map<string, number>();
   readonly #heartbeatTimeoutMs: number;
   readonly #maxMessageBytes: number;
   #socket: WebSocketLike | undefined;
@@ -126,9 +128,25 @@ export class AccountStream extends EventEmitter<AccountStreamEvents> {
     if (options.autoConnect !== false) queueMicrotask(() => this.connect());
   }
 
-  /** Emits `market` events for `symbol` too from now on, spelt in either case (a market feed adds its symbols). */
+  /**
+   * Emits `market` events for `symbol` too from now on, spelt in either case (a market feed adds its symbols).
+   * Counted: each `want` is undone by one {@link AccountStream.unwant}; the `symbols` option's are never undone.
+   */
   want(symbol: string): void {
+    this.#wants.set(symbol, (this.#wants.get(symbol) ?? 0) + 1);
     for (const spelling of [symbol, symbol.toUpperCase(), symbol.toLowerCase()]) this.#wanted.add(spelling);
+  }
+
+  /** Undoes one {@link AccountStream.want}: `symbol`'s market data is dropped unparsed again once nothing wants it. */
+  unwant(symbol: string): void {
+    const left = (this.#wants.get(symbol) ?? 0) - 1;
+    if (left < 0) return;
+    if (left > 0) this.#wants.set(symbol, left);
+    else this.#wants.delete(symbol);
+    this.#wanted.clear();
+    for (const wanted of this.#wants.keys()) {
+      for (const spelling of [wanted, wanted.toUpperCase(), wanted.toLowerCase()]) this.#wanted.add(spelling);
+    }
   }
 
   /** Where the stream is in its lifecycle. */

@@ -49,6 +49,8 @@ export interface MarketMessageSource {
   off(event: 'close', listener: (info: { willReconnect: boolean }) => void): unknown;
   /** Asks for the market data of `symbol` (`AccountStream.want`). */
   want?(symbol: string): void;
+  /** Undoes one `want` when the feed's last subscriber of `symbol` on the stream leaves (`AccountStream.unwant`). */
+  unwant?(symbol: string): void;
 }
 
 /** Options of `client.marketFeed()` and {@link createMarketFeed}. */
@@ -327,6 +329,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     return () => {
       if (!source.listeners.delete(own) || source.listeners.size > 0 || !live(source)) return;
       sources.delete(key);
+      if (source.streamed) stream?.unwant?.(symbol);
       schedule(); // no timer left when no source is polled
     };
   }
@@ -355,7 +358,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     at?.[method]('close', fallBack);
   };
 
+  /** Leaves the stream: its events, and the symbols the feed asked it for. */
   function unlisten(): void {
+    for (const s of sources.values()) if (s.streamed) stream?.unwant?.(s.symbol);
     hook('off');
     stream = undefined;
   }
@@ -382,9 +387,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     },
     close() {
       closed = true;
+      unlisten();
       sources.clear();
       aborter.abort();
-      unlisten();
       clock.clearTimeout(timer);
     },
   };

@@ -340,6 +340,55 @@ describe('MarketFeed with a stream', () => {
   });
 });
 
+describe('MarketFeed leaves the stream as it found it', () => {
+  it('asks the stream once per streamed source, and gives each back on its last unsubscribe or on close()', async () => {
+    const { client } = await rig();
+    const stream = new EventEmitter() as EventEmitter & { want(s: string): void; unwant(s: string): void };
+    const asked: string[] = [];
+    stream.want = (symbol) => asked.push(`+${symbol}`);
+    stream.unwant = (symbol) => asked.push(`-${symbol}`);
+    const feed = createMarketFeed(client, { stream, intervalMs: 60_000, klinesLimit: 5 });
+    cleanups.push(() => feed.close());
+    const off = [feed.ticker('BTCUSDT', () => {}), feed.ticker('BTCUSDT', () => {}), feed.depth('ETHUSDT', () => {})];
+    feed.klines('SOLUSDT', '5m', () => {}); // polled: the stream is not asked
+    feed.trades('SOLUSDT', () => {});
+    expect(asked).toEqual(['+BTCUSDT', '+ETHUSDT', '+SOLUSDT']);
+    off[0]!();
+    off[0]!(); // twice: harmless
+    expect(asked).toHaveLength(3); // one BTCUSDT ticker listener is left
+    off[1]!();
+    off[2]!();
+    expect(asked.slice(3)).toEqual(['-BTCUSDT', '-ETHUSDT']);
+    feed.close();
+    expect(asked.slice(5)).toEqual(['-SOLUSDT']);
+  });
+
+  it('on a real stream: an unsubscribed symbol is dropped unparsed again; the stream’s own symbols stay', async () => {
+    const ex = createExchange({ seed: 23, volatility: 0 });
+    const server = await ex.listen();
+    cleanups.push(() => server.close());
+    const { accountId } = ex.createAccount({ balances: { USDT: '1000' } });
+    const client = new FuturesClient({ baseUrl: server.url });
+    const stream = client.stream({ url: server.wsUrl, token: () => ex.issueJwt(accountId), symbols: ['ETHUSDT'] });
+    cleanups.push(() => stream.close());
+    const events: string[] = [];
+    stream.on('market', (message) => events.push(message.symbol));
+    const feed = client.marketFeed({ stream, intervalMs: 60_000 });
+    cleanups.push(() => feed.close());
+    const tickers: Ticker[] = [];
+    const off = feed.ticker('BTCUSDT', (ticker) => tickers.push(ticker));
+    await until(() => tickers.length >= 1 && events.includes('ETHUSDT'), 15_000);
+    off();
+    const btcBefore = events.filter((symbol) => symbol === 'BTCUSDT').length;
+    const { dropped } = stream.stats;
+    const ethBefore = events.filter((symbol) => symbol === 'ETHUSDT').length;
+    await until(() => events.filter((symbol) => symbol === 'ETHUSDT').length >= ethBefore + 8, 15_000);
+    expect(events.filter((symbol) => symbol === 'BTCUSDT').length).toBe(btcBefore);
+    expect(stream.stats.dropped).toBeGreaterThan(dropped);
+    expect(tickers.length).toBeGreaterThan(0);
+  });
+});
+
 describe('MarketFeed pacing', () => {
   it('sends one request at a time, so a trading call goes out before the rest of a round', async () => {
     const ex = createExchange({ seed: 23, volatility: 0 });

@@ -87,6 +87,8 @@ interface Source {
 const STREAMED_INTERVAL = '1m';
 const MAX_BACKOFF_MS = 60_000;
 const RECENT_TRADES = 20;
+/** Trades read back when a poll finds only new ones (the server's maximum is not documented; the simulator's is 1000). */
+const CATCH_UP_TRADES = 1_000;
 const DEPTH_LEVELS = 20;
 const streamSchemas = /* @__PURE__ */ pure(() => ({
   ticker: tickerSchema,
@@ -209,6 +211,32 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     if (value !== undefined) update(source, value); // delivered only if still live
   }
 
+  /**
+   * The trades since the last read. The last `RECENT_TRADES` are read; when every one is new, more may have come
+   * since the last read (a long interval, a stream that was down): read back `CATCH_UP_TRADES`, once, and say so
+   * in an `error` event if even those do not reach the last trade delivered.
+   */
+  async function readTrades(source: Source): Promise<PublicTrade[]> {
+    const { symbol } = source;
+    const read = (await trades(client, { symbol, limit: RECENT_TRADES }, call)).trades;
+    const last = (source.value as PublicTrade[] | undefined)?.at(-1)?.id;
+    const isNew = (trade: PublicTrade) => last === undefined || trade.id > last;
+    if (last === undefined || read.length < RECENT_TRADES || !read.every(isNew)) return read;
+    let more = read;
+    try {
+      more = (await trades(client, { symbol, limit: CATCH_UP_TRADES }, call)).trades;
+    } catch (error) {
+      report(error as FuturesError);
+    }
+    if (more.every(isNew)) {
+      const oldest = Math.min(...more.map((trade) => trade.id));
+      report(
+        new FuturesError(`market feed: trades of ${symbol} after id ${last} and before id ${oldest} may be missed`),
+      );
+    }
+    return more;
+  }
+
   async function poll(group: Source[]): Promise<void> {
     const due = group.filter(live);
     const [first] = due;
@@ -230,7 +258,7 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
         const { bids, asks } = await depth(client, { symbol, limit: DEPTH_LEVELS }, call);
         succeeded(first, { symbol, bids, asks });
       } else if (first.channel === 'trades') {
-        succeeded(first, (await trades(client, { symbol, limit: RECENT_TRADES }, call)).trades);
+        succeeded(first, await readTrades(first));
       } else {
         // The history (again after a failure), then the candle that was forming at the last read and every one
         // opened since (2 when the interval is shorter than a candle), so none is skipped.

@@ -16,7 +16,7 @@ import { createMarketFeed, type MarketDepth, ticker24hr } from 'futures-sdk/mark
 import { createExchange } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { until } from '../events/helpers.ts';
-import { cleanups, count, quiet, rig, served } from './rig.ts';
+import { cleanups, count, quiet, rig, served, streamRig } from './rig.ts';
 
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'SOLUSDT'];
 
@@ -304,13 +304,7 @@ describe('MarketFeed with a stream', () => {
   });
 
   it('takes ticker, depth, trades and 1m candles from the firehose: no REST but the candle history', async () => {
-    const ex = createExchange({ seed: 23, volatility: 0 });
-    const server = await ex.listen();
-    cleanups.push(() => server.close());
-    const { accountId } = ex.createAccount({ balances: { USDT: '1000' } });
-    const client = new FuturesClient({ baseUrl: server.url });
-    const stream = client.stream({ url: server.wsUrl, token: () => ex.issueJwt(accountId) });
-    cleanups.push(() => stream.close());
+    const { ex, client, stream } = await streamRig();
     const feed = client.marketFeed({ stream, intervalMs: 60_000, klinesLimit: 30 });
     cleanups.push(() => feed.close());
     const seen = {
@@ -364,13 +358,7 @@ describe('MarketFeed leaves the stream as it found it', () => {
   });
 
   it('on a real stream: an unsubscribed symbol is dropped unparsed again; the stream’s own symbols stay', async () => {
-    const ex = createExchange({ seed: 23, volatility: 0 });
-    const server = await ex.listen();
-    cleanups.push(() => server.close());
-    const { accountId } = ex.createAccount({ balances: { USDT: '1000' } });
-    const client = new FuturesClient({ baseUrl: server.url });
-    const stream = client.stream({ url: server.wsUrl, token: () => ex.issueJwt(accountId), symbols: ['ETHUSDT'] });
-    cleanups.push(() => stream.close());
+    const { client, stream } = await streamRig(['ETHUSDT']);
     const events: string[] = [];
     stream.on('market', (message) => events.push(message.symbol));
     const feed = client.marketFeed({ stream, intervalMs: 60_000 });

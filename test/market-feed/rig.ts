@@ -1,7 +1,7 @@
 // What the market-feed test files share: a simulator on a socket with a public client on a manual clock, cleanup
 // after each test, and the requests the server saw.
 
-import { createPublicClient } from 'futures-sdk';
+import { createPublicClient, FuturesClient } from 'futures-sdk';
 import { createExchange, type Exchange, ManualClock } from 'futures-sdk/testing';
 import { afterEach } from 'vitest';
 
@@ -54,4 +54,16 @@ export async function quiet(ex: Exchange, clock?: ManualClock): Promise<void> {
     seen = ex.requests.length;
     await new Promise((resolve) => setTimeout(resolve, 40));
   }
+}
+
+/** A simulator on a socket, a key-less `FuturesClient` on real time, and its account stream (`symbols` its own). */
+export async function streamRig(symbols?: string[]) {
+  const ex = createExchange({ seed: 23, volatility: 0 });
+  const server = await ex.listen();
+  cleanups.push(() => server.close());
+  const { accountId } = ex.createAccount({ balances: { USDT: '1000' } });
+  const client = new FuturesClient({ baseUrl: server.url });
+  const stream = client.stream({ url: server.wsUrl, token: () => ex.issueJwt(accountId), ...(symbols && { symbols }) });
+  cleanups.push(() => stream.close());
+  return { ex, client, stream };
 }

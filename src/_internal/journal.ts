@@ -135,15 +135,19 @@ export async function journalCall<T>(
   return result;
 }
 
-/** The journal entry of one order body (`orders.create`, or one `createBatch` item): its string fields, a side of BUY or SELL. */
+/** The journal entry of one order body (`orders.create`, or one `createBatch` item). */
 export function orderJournalInit(body: Readonly<Record<string, unknown>>): JournalEntryInit {
-  const init: Record<string, string | undefined> = { kind: 'create' };
-  for (const key of ['symbol', 'positionSide', 'side', 'type', 'quantity', 'subAccountId']) {
-    const value = body[key];
-    const kept = typeof value === 'string' && (key !== 'side' || value === 'BUY' || value === 'SELL');
-    init[key === 'type' ? 'orderType' : key] = kept ? value : undefined;
-  }
-  return init as unknown as JournalEntryInit;
+  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : undefined);
+  const side = text('side');
+  return {
+    kind: 'create',
+    symbol: text('symbol'),
+    positionSide: text('positionSide'),
+    side: side === 'BUY' || side === 'SELL' ? side : undefined,
+    orderType: text('type'),
+    quantity: text('quantity'),
+    subAccountId: text('subAccountId'),
+  };
 }
 
 type Text = string | null | undefined;

@@ -5,6 +5,10 @@ export function uuidV4(): string {
   const bytes = c.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return hex.replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+  return toHex(bytes).replace(/(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
+}
+
+/** Lowercase hex of `bytes`, two digits each (a UUID's, a Web Crypto signature's). */
+export function toHex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }

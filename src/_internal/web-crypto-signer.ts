@@ -1,4 +1,5 @@
 import type { Signer } from '../options.ts';
+import { toHex } from './uuid.ts';
 
 /** Whether the platform has Web Crypto's `subtle` (Node 22+, Bun, Deno, Workers; browsers in a secure context). */
 export const hasSubtleCrypto = (): boolean => typeof globalThis.crypto?.subtle?.sign === 'function';
@@ -13,7 +14,6 @@ export function webCryptoSigner(secret: string): Signer {
   let key: Promise<CryptoKey> | undefined;
   return async (payload) => {
     key ??= crypto.subtle.importKey('raw', utf8(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', await key, utf8(payload)));
-    return Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('');
+    return toHex(new Uint8Array(await crypto.subtle.sign('HMAC', await key, utf8(payload))));
   };
 }

@@ -220,8 +220,9 @@ export function createMarketFeed(client: BaseClient | PublicClient, options?: Ma
     const { symbol } = source;
     const read = (await trades(client, { symbol, limit: RECENT_TRADES }, call)).trades;
     const last = (source.value as PublicTrade[] | undefined)?.at(-1)?.id;
-    const isNew = (trade: PublicTrade) => last === undefined || trade.id > last;
-    if (last === undefined || read.length < RECENT_TRADES || !read.every(isNew)) return read;
+    if (last === undefined) return read;
+    const isNew = (trade: PublicTrade) => trade.id > last;
+    if (read.length < RECENT_TRADES || !read.every(isNew)) return read;
     let more = read;
     try {
       more = (await trades(client, { symbol, limit: CATCH_UP_TRADES }, call)).trades;

@@ -7,7 +7,7 @@ import { createMarketFeed } from 'futures-sdk/market';
 import { createExchange, ManualClock } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
 import { until } from '../events/helpers.ts';
-import { cleanups, count, quiet, served } from './rig.ts';
+import { cleanups, count, round, served } from './rig.ts';
 
 /**
  * A feed on a live account stream (its WebSocket on a second listener of the same simulator, which `closeWs` shuts)
@@ -53,9 +53,7 @@ async function fallsBackToPolling(
   await until(() => stream.state === 'closed');
   const before = { ticker: got.ticker, depth: got.depth, trades: got.trades.length, klines: got.klines.length };
   // The round due at once: each source read over REST, the candles in full (none skipped while streamed).
-  let from = ex.requests.length;
-  clock.advance(0);
-  await quiet(ex, clock);
+  let from = await round(ex, clock, 0);
   expect(count(served(ex, from))).toEqual({
     '/v2/ticker/24hr?one': 1,
     '/v2/depth': 1,
@@ -66,15 +64,11 @@ async function fallsBackToPolling(
   // A subscription made now polls from the start (its history at once); then every interval, candles two at a time.
   const eth: Kline[][] = [];
   feed.klines('ETHUSDT', '1m', (candles) => eth.push(candles));
-  from = ex.requests.length;
-  clock.advance(0);
-  await quiet(ex, clock);
+  from = await round(ex, clock, 0);
   expect(ex.requests.slice(from).map((r) => [r.path, r.query['symbol'], r.query['limit']])).toEqual([
     ['/v2/klines', 'ETHUSDT', '30'],
   ]);
-  from = ex.requests.length;
-  clock.advance(1_000);
-  await quiet(ex, clock);
+  from = await round(ex, clock, 1_000);
   expect(count(served(ex, from))).toEqual({
     '/v2/ticker/24hr?one': 1,
     '/v2/depth': 1,
@@ -131,10 +125,7 @@ describe('MarketFeed: the stream closes for good', () => {
     feed.ticker('BTCUSDT', () => got.ticker++);
     feed.trades('BTCUSDT', () => got.trades++);
     await until(() => stream.state === 'unauthorized');
-    for (const ms of [0, 1_000]) {
-      clock.advance(ms);
-      await quiet(ex, clock);
-    }
+    for (const ms of [0, 1_000]) await round(ex, clock, ms);
     expect(count(served(ex, 0))).toEqual({ '/v2/ticker/24hr?one': 2, '/v2/trades': 2 });
     expect(got.ticker).toBe(2);
     feed.close();

@@ -6,7 +6,7 @@ import { createPublicClient, type FuturesError } from 'futures-sdk';
 import { createMarketFeed } from 'futures-sdk/market';
 import { createExchange, ManualClock } from 'futures-sdk/testing';
 import { describe, expect, it } from 'vitest';
-import { cleanups, quiet } from './rig.ts';
+import { cleanups, round } from './rig.ts';
 
 async function tradesFeed(intervalMs: number) {
   const clock = new ManualClock({ start: Date.UTC(2026, 10, 28, 10, 0, 0) });
@@ -19,8 +19,7 @@ async function tradesFeed(intervalMs: number) {
   const errors: FuturesError[] = [];
   feed.on('error', (error) => errors.push(error));
   feed.trades('BTCUSDT', (trades) => ids.push(...trades.map((trade) => trade.id)));
-  clock.advance(0);
-  await quiet(ex, clock);
+  await round(ex, clock, 0);
   return { ex, clock, ids, errors };
 }
 
@@ -29,10 +28,7 @@ const consecutive = (ids: number[]) => ids.every((id, index) => index === 0 || i
 describe('MarketFeed trades over REST', () => {
   it('at a 30 s interval (120 trades between polls): every trade once, in order, none missed', async () => {
     const { ex, clock, ids, errors } = await tradesFeed(30_000);
-    for (let round = 0; round < 3; round++) {
-      clock.advance(30_000);
-      await quiet(ex, clock);
-    }
+    for (let poll = 0; poll < 3; poll++) await round(ex, clock, 30_000);
     expect(ids.length).toBe(20 + 3 * 120);
     expect(consecutive(ids)).toBe(true);
     // The first read, then per poll: the last 20 (all new), and 1000 read back.
@@ -42,10 +38,7 @@ describe('MarketFeed trades over REST', () => {
 
   it('at the default pace (8 trades between polls): one request per poll, nothing read back', async () => {
     const { ex, clock, ids } = await tradesFeed(2_000);
-    for (let round = 0; round < 5; round++) {
-      clock.advance(2_000);
-      await quiet(ex, clock);
-    }
+    for (let poll = 0; poll < 5; poll++) await round(ex, clock, 2_000);
     expect(ids.length).toBe(20 + 5 * 8);
     expect(consecutive(ids)).toBe(true);
     expect(ex.requests.map((r) => r.query['limit'])).toEqual(Array(6).fill('20'));
@@ -54,8 +47,7 @@ describe('MarketFeed trades over REST', () => {
   it('a gap longer than 1000 trades is an error event naming the ids between which trades may be missed', async () => {
     const { ex, clock, ids, errors } = await tradesFeed(600_000);
     const lastBefore = ids.at(-1)!;
-    clock.advance(600_000); // 2400 trades
-    await quiet(ex, clock);
+    await round(ex, clock, 600_000); // 2400 trades
     expect(ids.length).toBe(20 + 1_000);
     expect(consecutive(ids.slice(20))).toBe(true);
     expect(errors).toHaveLength(1);

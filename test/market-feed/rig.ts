@@ -67,3 +67,11 @@ export async function streamRig(symbols?: string[]) {
   cleanups.push(() => stream.close());
   return { ex, client, stream };
 }
+
+/** Advances `clock` by `ms` and waits for the feed's round to end; returns where its requests start in `ex.requests`. */
+export async function round(ex: Exchange, clock: ManualClock, ms: number): Promise<number> {
+  const from = ex.requests.length;
+  clock.advance(ms);
+  await quiet(ex, clock);
+  return from;
+}
